@@ -1,0 +1,308 @@
+//! Errors: [`ParseError`] (an input is not in a rule's language) and the umbrella [`Error`].
+
+use std::fmt::Write as _;
+
+use crate::grammar::{Expected, Rule};
+
+/// Why an input was rejected, judged by the byte at the error's offset.
+///
+/// Each variant names a minimal input that triggers it (parsed as `URI-reference` unless said otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input ended where the grammar needed more: `http://[::1`.
+    UnexpectedEnd,
+    /// A space, which no rule allows; percent-encode it as `%20` (RFC 3986 2.1): `http://a/b c`.
+    Space,
+    /// A `%` not followed by two hex digits (`pct-encoded`, RFC 3986 2.1): `/a%2`, `http://%s/`.
+    InvalidPercentEncoding,
+    /// `{` or `}`, which no rule allows; usually an unexpanded URI template: `https://{bucket}.example/`.
+    Brace,
+    /// `[` or `]` outside the brackets of an `IP-literal` host (RFC 3986 3.2.2): `gs://[PROJECT]/`.
+    Bracket,
+    /// A port with something other than digits (`port = *DIGIT`, RFC 3986 3.2.3): `http://host:port/`.
+    InvalidPort,
+    /// A second `#`: the fragment may not contain `#` (RFC 3986 3.5): `a#b#c`.
+    SecondHash,
+    /// A character outside ASCII. URIs are ASCII; other characters must be percent-encoded as UTF-8
+    /// octets (RFC 3986 2.1, 2.5): `#también`.
+    NonAscii,
+    /// Bytes that are not UTF-8 (from [`validate_bytes`](crate::validate_bytes)): `b"/a\xff"`.
+    InvalidUtf8,
+    /// An ASCII character that no rule of the grammar allows anywhere: `<`, `>`, `"`, `\`, `^`, `` ` ``,
+    /// `|` and control characters: `a|b`.
+    InvalidCharacter,
+    /// A character the grammar allows elsewhere but not here: `:a` (a relative-path reference cannot
+    /// start with a segment that contains ":", RFC 3986 4.2), `http://a:80:80/`.
+    Unexpected,
+    /// The parser gave up on a resource limit (pest's call limit); the input may be valid.
+    LimitReached,
+}
+
+/// An input is not in the language of a grammar rule.
+///
+/// It carries the 0-based byte offset of the first byte the grammar could not accept (equal to the
+/// input's length when the input ended too early), the ABNF names of what the grammar would have accepted
+/// there, a [kind](ParseErrorKind) judged from that byte, and the rule that was being matched.
+/// `Display` is one line; [`ParseError::render`] draws the input with a caret under the offset.
+///
+/// ```
+/// let e = rfc3986::UriRef::parse("http://a/b c").unwrap_err();
+/// assert_eq!(e.offset(), 10);
+/// assert_eq!(e.kind(), rfc3986::ParseErrorKind::Space);
+/// assert!(e.expected().iter().any(|x| x.to_string() == "\"/\""));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
+pub struct ParseError {
+    rule: Rule,
+    offset: usize,
+    kind: ParseErrorKind,
+    found: Option<char>,
+    expected: Vec<Expected>,
+    detail: Option<String>,
+}
+
+impl ParseError {
+    /// The 0-based byte offset into the input of the first byte the grammar could not accept; the input's
+    /// length if the input ended too early.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What kind of mistake the byte at [`offset`](Self::offset) is.
+    pub fn kind(&self) -> ParseErrorKind {
+        self.kind
+    }
+
+    /// The rule the input was matched against (`URI-reference` for [`UriRef::parse`](crate::UriRef::parse)).
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The character at the offset, or `None` at the end of the input (or on bytes that are not UTF-8).
+    pub fn found(&self) -> Option<char> {
+        self.found
+    }
+
+    /// What the grammar would have accepted at the offset, in ABNF spelling when displayed: rules
+    /// (`pchar`), quoted strings (`"/"`) and `end of input`. Rules first, in the order of `uri.pest`.
+    pub fn expected(&self) -> &[Expected] {
+        &self.expected
+    }
+
+    /// The one-line message (also the `Display`), without the offset: what was found, a hint for the
+    /// common mistakes with the RFC section to read, and what was expected.
+    pub fn message(&self) -> String {
+        let mut m = String::new();
+        match (self.kind, self.found) {
+            (ParseErrorKind::UnexpectedEnd, _) => m.push_str("unexpected end of input"),
+            (ParseErrorKind::InvalidUtf8, _) => m.push_str(
+                "invalid UTF-8; a URI is ASCII: percent-encode each octet of other characters (RFC 3986 2.1)",
+            ),
+            (ParseErrorKind::LimitReached, _) => {
+                let _ = write!(m, "parser limit reached: {}", self.detail.as_deref().unwrap_or(""));
+            }
+            (kind, Some(c)) => {
+                let _ = write!(m, "{} not allowed here", describe(c));
+                match kind {
+                    ParseErrorKind::Space => m.push_str("; percent-encode a space as %20 (RFC 3986 2.1)"),
+                    ParseErrorKind::InvalidPercentEncoding => {
+                        m.push_str("; \"%\" must be followed by two hex digits (pct-encoded, RFC 3986 2.1)")
+                    }
+                    ParseErrorKind::Brace => {
+                        let _ = write!(
+                            m,
+                            "; no URI contains braces: expand the template or percent-encode as {} \
+                             (RFC 3986 2.1)",
+                            pct(c)
+                        );
+                    }
+                    ParseErrorKind::Bracket => m.push_str(
+                        "; brackets only enclose an IP-literal host (RFC 3986 3.2.2), elsewhere \
+                         percent-encode them as %5B and %5D",
+                    ),
+                    ParseErrorKind::InvalidPort => {
+                        m.push_str("; a port is digits only (port = *DIGIT, RFC 3986 3.2.3)")
+                    }
+                    ParseErrorKind::SecondHash => m.push_str(
+                        "; a fragment cannot contain \"#\" (RFC 3986 3.5): percent-encode it as %23",
+                    ),
+                    ParseErrorKind::NonAscii => {
+                        let mut buf = [0; 4];
+                        let encoded: String = c.encode_utf8(&mut buf).bytes().map(|b| format!("%{b:02X}")).collect();
+                        let _ = write!(
+                            m,
+                            "; a URI is ASCII: percent-encode the character's UTF-8 octets as {encoded} \
+                             (RFC 3986 2.1, 2.5)"
+                        );
+                    }
+                    ParseErrorKind::InvalidCharacter => {
+                        let _ = write!(
+                            m,
+                            "; no URI contains it: percent-encode it as {} (RFC 3986 2.1)",
+                            pct(c)
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            (_, None) => m.push_str("unexpected input"),
+        }
+        if !self.expected.is_empty() {
+            m.push_str("; expected ");
+            for (i, x) in self.expected.iter().enumerate() {
+                if i > 0 {
+                    m.push_str(if i + 1 == self.expected.len() { " or " } else { ", " });
+                }
+                let _ = write!(m, "{x}");
+            }
+        }
+        m
+    }
+
+    /// Draws `input` (the text that was parsed) on one line and a caret under the byte at the offset,
+    /// followed by the message, for a terminal:
+    ///
+    /// ```text
+    /// http://a/b c
+    ///           ^ space not allowed here; ...
+    /// ```
+    ///
+    /// Characters before the offset count one column each; control characters are shown as `?` so that
+    /// the caret stays aligned. Inputs longer than 120 characters are cut around the offset.
+    pub fn render(&self, input: &str) -> String {
+        let offset = self.offset.min(input.len());
+        let mut start = offset.saturating_sub(60);
+        while !input.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (offset + 60).min(input.len());
+        while !input.is_char_boundary(end) {
+            end += 1;
+        }
+        let mut offset_char = offset;
+        while !input.is_char_boundary(offset_char) {
+            offset_char -= 1;
+        }
+        let show = |s: &str| -> String { s.chars().map(|c| if c.is_control() { '?' } else { c }).collect() };
+        let prefix = if start > 0 { "..." } else { "" };
+        let suffix = if end < input.len() { "..." } else { "" };
+        let column = prefix.len() + input[start..offset_char].chars().count();
+        format!(
+            "{prefix}{}{suffix}\n{}^ {}",
+            show(&input[start..end]),
+            " ".repeat(column),
+            self.message()
+        )
+    }
+
+    pub(crate) fn limit(rule: Rule, input: &str, offset: usize, message: String) -> ParseError {
+        ParseError {
+            rule,
+            offset,
+            kind: ParseErrorKind::LimitReached,
+            found: input.get(offset..).and_then(|s| s.chars().next()),
+            expected: Vec::new(),
+            detail: Some(message),
+        }
+    }
+
+    pub(crate) fn invalid_utf8(rule: Rule, offset: usize) -> ParseError {
+        ParseError {
+            rule,
+            offset,
+            kind: ParseErrorKind::InvalidUtf8,
+            found: None,
+            expected: Vec::new(),
+            detail: None,
+        }
+    }
+}
+
+/// `'x'`, or a name for characters that are hard to see.
+fn describe(c: char) -> String {
+    match c {
+        ' ' => "space".to_string(),
+        '\t' => "tab".to_string(),
+        '\u{feff}' => "byte order mark U+FEFF".to_string(),
+        c if c.is_control() => format!("control character U+{:04X}", c as u32),
+        c if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
+        c => format!("'{c}'"),
+    }
+}
+
+fn pct(c: char) -> String {
+    let mut buf = [0; 4];
+    c.encode_utf8(&mut buf).bytes().map(|b| format!("%{b:02X}")).collect()
+}
+
+/// Characters that some rule of RFC 3986 allows: unreserved, reserved and "%".
+fn allowed_somewhere(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
+}
+
+/// Judges the kind of error from the byte at `offset` and its surroundings.
+pub(crate) fn classify(rule: Rule, input: &str, offset: usize, expected: Vec<Expected>) -> ParseError {
+    let found = input.get(offset..).and_then(|s| s.chars().next());
+    let before = &input[..offset.min(input.len())];
+    let kind = match found {
+        None => ParseErrorKind::UnexpectedEnd,
+        Some(' ') => ParseErrorKind::Space,
+        Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
+        Some('{' | '}') => ParseErrorKind::Brace,
+        Some(_) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
+        Some('[' | ']') => ParseErrorKind::Bracket,
+        Some('#') if before.contains('#') => ParseErrorKind::SecondHash,
+        Some(c) if !allowed_somewhere(c) => ParseErrorKind::InvalidCharacter,
+        Some(_) if in_port(before) => ParseErrorKind::InvalidPort,
+        Some(_) => ParseErrorKind::Unexpected,
+    };
+    let kind = match (kind, found) {
+        // "%" itself where a pct-encoded could start but is not complete, e.g. "/a%" at the end.
+        (ParseErrorKind::UnexpectedEnd, _) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
+        (k, _) => k,
+    };
+    ParseError {
+        rule,
+        offset,
+        kind,
+        found,
+        expected,
+        detail: None,
+    }
+}
+
+/// Whether the text before the failing byte ends in `%` or `%` + one hex digit: a `pct-encoded` that the
+/// failing byte does not complete.
+fn follows_bad_percent(before: &str) -> bool {
+    let b = before.as_bytes();
+    matches!(b, [.., b'%']) || matches!(b, [.., b'%', h] if h.is_ascii_hexdigit())
+}
+
+/// Whether the text before the failing byte ends inside the port of an authority: `//host:12` + `x`.
+fn in_port(before: &str) -> bool {
+    let digits = before.trim_end_matches(|c: char| c.is_ascii_digit());
+    let Some(host_part) = digits.strip_suffix(':') else {
+        return false;
+    };
+    // The authority starts after the first "//" that is not preceded by a "/", "?" or "#".
+    let Some(auth_start) = host_part.find("//") else {
+        return false;
+    };
+    let head = &host_part[..auth_start];
+    if head.contains(['/', '?', '#']) {
+        return false;
+    }
+    let authority = &host_part[auth_start + 2..];
+    !authority.contains(['/', '?', '#'])
+}
+
+/// Any error of this crate, for `?` in code that parses and resolves.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// An input is not in the language of a grammar rule.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}
