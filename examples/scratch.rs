@@ -1,8 +1,9 @@
+use std::io::BufRead;
 fn main() {
-    for s in std::env::args().skip(1) {
-        match rfc3986::UriRef::parse(&s) {
-            Ok(u) => println!("{u:?} kind={:?}", u.host_kind()),
-            Err(e) => println!("{}\n  kind={:?} expected={:?}", e.render(&s), e.kind(), e.expected()),
-        }
+    let stdin = std::io::stdin();
+    for line in stdin.lock().split(b'\n') {
+        let line = line.unwrap();
+        let ok = rfc3986::validate_bytes(rfc3986::Rule::URI_REFERENCE, &line).is_ok();
+        println!("{}", if ok { 1 } else { 0 });
     }
 }

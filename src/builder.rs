@@ -131,7 +131,10 @@ pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> 
             Component::IpLiteral => {
                 parts.host.get_or_insert((start, end));
             }
-            Component::Ipv4address | Component::RegName | Component::Ipv6address | Component::IpvFuture => {
+            Component::Ipv4address
+            | Component::RegName
+            | Component::Ipv6address
+            | Component::IpvFuture => {
                 parts.host_kind = match component {
                     Component::Ipv4address => HostKind::Ipv4address,
                     Component::Ipv6address => HostKind::Ipv6address,

@@ -18,8 +18,11 @@ pub enum ParseErrorKind {
     InvalidPercentEncoding,
     /// `{` or `}`, which no rule allows; usually an unexpanded URI template: `https://{bucket}.example/`.
     Brace,
-    /// `[` or `]` outside the brackets of an `IP-literal` host (RFC 3986 3.2.2): `gs://[PROJECT]/`.
+    /// `[` or `]` outside the host of an authority (RFC 3986 3.2.2): `/a[1]`.
     Bracket,
+    /// A host in brackets that is neither an `IPv6address` nor an `IPvFuture` (RFC 3986 3.2.2):
+    /// `gs://[PROJECT]/`, `http://[fe80::1%25eth0]/` (a zone identifier, RFC 6874, not part of RFC 3986).
+    InvalidIpLiteral,
     /// A port with something other than digits (`port = *DIGIT`, RFC 3986 3.2.3): `http://host:port/`.
     InvalidPort,
     /// A second `#`: the fragment may not contain `#` (RFC 3986 3.5): `a#b#c`.
@@ -97,6 +100,10 @@ impl ParseError {
         let mut m = String::new();
         match (self.kind, self.found) {
             (ParseErrorKind::UnexpectedEnd, _) => m.push_str("unexpected end of input"),
+            (ParseErrorKind::InvalidPercentEncoding, None) => m.push_str(
+                "input ends inside a percent-encoding; \"%\" must be followed by two hex digits \
+                 (pct-encoded, RFC 3986 2.1)",
+            ),
             (ParseErrorKind::InvalidUtf8, _) => m.push_str(
                 "invalid UTF-8; a URI is ASCII: percent-encode each octet of other characters (RFC 3986 2.1)",
             ),
@@ -121,6 +128,14 @@ impl ParseError {
                     ParseErrorKind::Bracket => m.push_str(
                         "; brackets only enclose an IP-literal host (RFC 3986 3.2.2), elsewhere \
                          percent-encode them as %5B and %5D",
+                    ),
+                    ParseErrorKind::InvalidIpLiteral if c == '%' => m.push_str(
+                        "; zone identifiers (RFC 6874, obsoleted by RFC 9844) are not part of RFC 3986: \
+                         an IP-literal holds an IPv6address or IPvFuture (RFC 3986 3.2.2)",
+                    ),
+                    ParseErrorKind::InvalidIpLiteral => m.push_str(
+                        "; a host in brackets must be an IPv6address or IPvFuture (IP-literal, RFC 3986 \
+                         3.2.2); elsewhere percent-encode brackets as %5B and %5D",
                     ),
                     ParseErrorKind::InvalidPort => {
                         m.push_str("; a port is digits only (port = *DIGIT, RFC 3986 3.2.3)")
@@ -153,7 +168,11 @@ impl ParseError {
             m.push_str("; expected ");
             for (i, x) in self.expected.iter().enumerate() {
                 if i > 0 {
-                    m.push_str(if i + 1 == self.expected.len() { " or " } else { ", " });
+                    m.push_str(if i + 1 == self.expected.len() {
+                        " or "
+                    } else {
+                        ", "
+                    });
                 }
                 let _ = write!(m, "{x}");
             }
@@ -185,7 +204,11 @@ impl ParseError {
         while !input.is_char_boundary(offset_char) {
             offset_char -= 1;
         }
-        let show = |s: &str| -> String { s.chars().map(|c| if c.is_control() { '?' } else { c }).collect() };
+        let show = |s: &str| -> String {
+            s.chars()
+                .map(|c| if c.is_control() { '?' } else { c })
+                .collect()
+        };
         let prefix = if start > 0 { "..." } else { "" };
         let suffix = if end < input.len() { "..." } else { "" };
         let column = prefix.len() + input[start..offset_char].chars().count();
@@ -234,7 +257,10 @@ fn describe(c: char) -> String {
 
 fn pct(c: char) -> String {
     let mut buf = [0; 4];
-    c.encode_utf8(&mut buf).bytes().map(|b| format!("%{b:02X}")).collect()
+    c.encode_utf8(&mut buf)
+        .bytes()
+        .map(|b| format!("%{b:02X}"))
+        .collect()
 }
 
 /// Characters that some rule of RFC 3986 allows: unreserved, reserved and "%".
@@ -243,25 +269,34 @@ fn allowed_somewhere(c: char) -> bool {
 }
 
 /// Judges the kind of error from the byte at `offset` and its surroundings.
-pub(crate) fn classify(rule: Rule, input: &str, offset: usize, expected: Vec<Expected>) -> ParseError {
+///
+/// pest reports the furthest byte any alternative reached, which is right by the grammar but can be late
+/// for one common mistake: in `http://host:port/`, `host:port` is also a prefix of a userinfo
+/// (`host:port@...`), so the furthest byte is the `/` where an `@` could have come. When the authority has
+/// no `@`, the text after the host's `:` can only be a port, and the error is moved to its first non-digit.
+pub(crate) fn classify(
+    rule: Rule,
+    input: &str,
+    offset: usize,
+    expected: Vec<Expected>,
+) -> ParseError {
+    if let Some(error) = port_error(rule, input, offset) {
+        return error;
+    }
     let found = input.get(offset..).and_then(|s| s.chars().next());
     let before = &input[..offset.min(input.len())];
     let kind = match found {
+        None if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
         None => ParseErrorKind::UnexpectedEnd,
         Some(' ') => ParseErrorKind::Space,
         Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
         Some('{' | '}') => ParseErrorKind::Brace,
         Some(_) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
+        Some(_) if in_ip_literal(input, offset) => ParseErrorKind::InvalidIpLiteral,
         Some('[' | ']') => ParseErrorKind::Bracket,
         Some('#') if before.contains('#') => ParseErrorKind::SecondHash,
         Some(c) if !allowed_somewhere(c) => ParseErrorKind::InvalidCharacter,
-        Some(_) if in_port(before) => ParseErrorKind::InvalidPort,
         Some(_) => ParseErrorKind::Unexpected,
-    };
-    let kind = match (kind, found) {
-        // "%" itself where a pct-encoded could start but is not complete, e.g. "/a%" at the end.
-        (ParseErrorKind::UnexpectedEnd, _) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
-        (k, _) => k,
     };
     ParseError {
         rule,
@@ -280,22 +315,76 @@ fn follows_bad_percent(before: &str) -> bool {
     matches!(b, [.., b'%']) || matches!(b, [.., b'%', h] if h.is_ascii_hexdigit())
 }
 
-/// Whether the text before the failing byte ends inside the port of an authority: `//host:12` + `x`.
-fn in_port(before: &str) -> bool {
-    let digits = before.trim_end_matches(|c: char| c.is_ascii_digit());
-    let Some(host_part) = digits.strip_suffix(':') else {
+/// The byte range of the authority, split as RFC 3986 Appendix B does: `^(([^:/?#]+):)?(//([^/?#]*))?`.
+fn authority_span(input: &str) -> Option<(usize, usize)> {
+    let after_scheme = match input.find([':', '/', '?', '#']) {
+        Some(i) if i > 0 && input.as_bytes()[i] == b':' => i + 1,
+        _ => 0,
+    };
+    let rest = input[after_scheme..].strip_prefix("//")?;
+    let start = after_scheme + 2;
+    let end = rest
+        .find(['/', '?', '#'])
+        .map_or(input.len(), |i| start + i);
+    Some((start, end))
+}
+
+/// Whether `offset` falls inside the brackets of a host that starts with `[`.
+fn in_ip_literal(input: &str, offset: usize) -> bool {
+    let Some((start, end)) = authority_span(input) else {
         return false;
     };
-    // The authority starts after the first "//" that is not preceded by a "/", "?" or "#".
-    let Some(auth_start) = host_part.find("//") else {
-        return false;
-    };
-    let head = &host_part[..auth_start];
-    if head.contains(['/', '?', '#']) {
+    let authority = &input[start..end];
+    let host_start = start + authority.find('@').map_or(0, |i| i + 1);
+    if input.as_bytes().get(host_start) != Some(&b'[') {
         return false;
     }
-    let authority = &host_part[auth_start + 2..];
-    !authority.contains(['/', '?', '#'])
+    let close = input[host_start..end]
+        .find(']')
+        .map_or(end, |i| host_start + i);
+    offset > host_start && offset <= close
+}
+
+/// The error for a port with a non-digit, when the authority has no `@` (see [`classify`]).
+fn port_error(rule: Rule, input: &str, offset: usize) -> Option<ParseError> {
+    let (start, end) = authority_span(input)?;
+    let start = start + input[start..end].find('@').map_or(0, |i| i + 1);
+    let authority = &input[start..end];
+    let host_end = if authority.starts_with('[') {
+        start + authority.find(']')? + 1
+    } else {
+        start + authority.find(':')?
+    };
+    let port = input[host_end..end].strip_prefix(':')?;
+    let bad = port.find(|c: char| !c.is_ascii_digit())?;
+    let bad_offset = host_end + 1 + bad;
+    if bad_offset > offset {
+        return None;
+    }
+    let found = input[bad_offset..].chars().next();
+    let mut expected = vec![Expected::Rule("DIGIT".into())];
+    if rule != Rule::AUTHORITY {
+        expected.push(Expected::Literal("/".into()));
+        expected.push(Expected::Literal("?".into()));
+        if rule != Rule::ABSOLUTE_URI {
+            expected.push(Expected::Literal("#".into()));
+        }
+    }
+    expected.push(Expected::EndOfInput);
+    let kind = match found {
+        Some(' ') => ParseErrorKind::Space,
+        Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
+        Some('{' | '}') => ParseErrorKind::Brace,
+        _ => ParseErrorKind::InvalidPort,
+    };
+    Some(ParseError {
+        rule,
+        offset: bad_offset,
+        kind,
+        found,
+        expected,
+        detail: None,
+    })
 }
 
 /// Any error of this crate, for `?` in code that parses and resolves.

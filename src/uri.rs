@@ -144,6 +144,17 @@ impl<'a> UriRef<'a> {
         })
     }
 
+    /// Parses an owned string by `rule` without copying it (for values built by resolution and
+    /// normalization, which re-parse what they write so that the result is always in the grammar).
+    #[allow(dead_code)] // used by resolution and normalization
+    pub(crate) fn parse_owned(rule: Rule, text: String) -> Result<UriRef<'static>, ParseError> {
+        let parts = grammar::parse_parts(rule, &text)?;
+        Ok(UriRef {
+            text: Cow::Owned(text),
+            parts,
+        })
+    }
+
     /// Makes an owned value, copying the text if it was borrowed.
     pub fn into_owned(self) -> UriRef<'static> {
         UriRef {
@@ -197,7 +208,8 @@ impl<'a> UriRef<'a> {
             HostKind::Ipv4address => Host::Ipv4(ipv4_from_text(address)),
             HostKind::Ipv6address => Host::Ipv6(ipv6_from_text(address)),
             HostKind::IpvFuture => {
-                let (version, address) = address[1..].split_once('.').unwrap_or((&address[1..], ""));
+                let (version, address) =
+                    address[1..].split_once('.').unwrap_or((&address[1..], ""));
                 Host::IpvFuture { version, address }
             }
             HostKind::RegName => Host::RegName(address),
@@ -265,7 +277,9 @@ impl<'a> UriRef<'a> {
 
     /// The reference as a [`Uri`] when its scheme is defined, `None` for a relative reference.
     pub fn as_uri(&self) -> Option<Uri<'a>> {
-        self.is_uri().then(|| Uri { inner: self.clone() })
+        self.is_uri().then(|| Uri {
+            inner: self.clone(),
+        })
     }
 }
 
@@ -394,7 +408,9 @@ fn ipv6_from_text(text: &str) -> Ipv6Addr {
                 out.push(u16::from_be_bytes([v4[2], v4[3]]));
             } else {
                 // h16 is 1 to 4 hex digits: no overflow.
-                out.push(piece.bytes().fold(0u16, |n, b| (n << 4) | (b as char).to_digit(16).unwrap_or(0) as u16));
+                out.push(piece.bytes().fold(0u16, |n, b| {
+                    (n << 4) | (b as char).to_digit(16).unwrap_or(0) as u16
+                }));
             }
         }
     }
