@@ -122,3 +122,8 @@ pub fn validate_bytes(rule: Rule, input: &[u8]) -> Result<(), ParseError> {
 pub fn parse_as(rule: Rule, input: &str) -> Result<UriRef<'_>, ParseError> {
     UriRef::parse_rule(rule, input)
 }
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
