@@ -23,7 +23,11 @@ const SINGLES: &[(&str, &str)] = &[
 
 fn bench_sample(c: &mut Criterion) {
     let lines: Vec<&str> = SAMPLE.lines().collect();
-    let valid: Vec<&str> = lines.iter().copied().filter(|l| UriRef::parse(l).is_ok()).collect();
+    let valid: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| UriRef::parse(l).is_ok())
+        .collect();
 
     let mut group = c.benchmark_group("real-uris-sample");
     group.throughput(Throughput::Elements(valid.len() as u64));
@@ -35,13 +39,18 @@ fn bench_sample(c: &mut Criterion) {
         })
     });
     group.throughput(Throughput::Elements(lines.len() as u64));
-    group.bench_function("validate URI-reference (all lines, errors explained)", |b| {
-        b.iter(|| {
-            for line in &lines {
-                std::hint::black_box(validate(Rule::URI_REFERENCE, std::hint::black_box(line)).is_ok());
-            }
-        })
-    });
+    group.bench_function(
+        "validate URI-reference (all lines, errors explained)",
+        |b| {
+            b.iter(|| {
+                for line in &lines {
+                    std::hint::black_box(
+                        validate(Rule::URI_REFERENCE, std::hint::black_box(line)).is_ok(),
+                    );
+                }
+            })
+        },
+    );
     group.finish();
 }
 

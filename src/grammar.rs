@@ -127,9 +127,49 @@ const DETAIL_LIMIT: usize = 64 * 1024;
 
 /// Matches `rule` against the whole of `input` and returns the spans of the components found.
 ///
+/// With the `fast-path` feature the compiled recognizer decides and reports the spans; the pest parsers
+/// run only when it rejects, to explain why (and, should the two ever disagree, the pest_derive parser,
+/// which is the reference, has the last word).
+///
 /// # Errors
 /// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language.
 pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> {
+    #[cfg(feature = "fast-path")]
+    {
+        if let Some(parts) = parse_parts_fast(rule, input) {
+            return Ok(parts);
+        }
+    }
+    parse_parts_reference(rule, input)
+}
+
+/// The component rule each rule of the grammar stands for, by index (see [`Component::from_rule_name`]).
+#[cfg(feature = "fast-path")]
+fn components() -> &'static [Option<Component>] {
+    static TABLE: std::sync::OnceLock<Vec<Option<Component>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        RULES
+            .iter()
+            .map(|r| Component::from_rule_name(r.name))
+            .collect()
+    })
+}
+
+/// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
+#[cfg(feature = "fast-path")]
+pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
+    let mut events = Vec::with_capacity(16);
+    if !crate::recognizer::recognize(rule.0, input.as_bytes(), &mut events) {
+        return None;
+    }
+    let table = components();
+    Some(builder::build(events.iter().filter_map(
+        |&(r, start, end)| Some((table[r]?, start, end)),
+    )))
+}
+
+/// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
+pub(crate) fn parse_parts_reference(rule: Rule, input: &str) -> Result<Parts, ParseError> {
     match fast::FastParser::parse(fast_entry(rule.0), input) {
         Ok(pairs) => Ok(builder::build(pairs.flatten().filter_map(|pair| {
             let component = Component::from_rule_name(fast_rule_name(pair.as_rule()))?;
@@ -181,4 +221,126 @@ fn from_pest<R: pest::RuleType>(
     });
     expected.dedup();
     error::classify(rule, input, offset, expected)
+}
+
+/// The compiled fast path against the pest_derive reference: same verdict and same component spans.
+#[cfg(all(test, feature = "fast-path"))]
+mod fast_path_agrees {
+    use super::*;
+    use proptest::prelude::*;
+
+    const TRICKY: &[&str] = &[
+        "",
+        ":",
+        "/",
+        "//",
+        "///",
+        "?",
+        "#",
+        "a:",
+        "a:b",
+        "./a:b",
+        "a/b:c",
+        ":a",
+        "//@",
+        "//u@h:1/p?q#f",
+        "http://a/b c",
+        "%",
+        "%4",
+        "%41",
+        "%GG",
+        "http://%s/",
+        "1.2.3.4",
+        "//1.2.3.4",
+        "//1.2.3.4x",
+        "//1.2.3.256",
+        "//1.2.3",
+        "//01.2.3.4",
+        "//255.255.255.255",
+        "//[::]",
+        "//[::1]",
+        "//[1::]",
+        "//[1:2:3:4:5:6:7:8]",
+        "//[1:2:3:4:5:6:7::]",
+        "//[::2:3:4:5:6:7:8]",
+        "//[1:2:3:4:5:6:1.2.3.4]",
+        "//[::1.2.3.4]",
+        "//[1::1.2.3.4]",
+        "//[1:2:3:4:5:6:7:8:9]",
+        "//[1::2::3]",
+        "//[12345::]",
+        "//[v1.x]",
+        "//[V1.x]",
+        "//[v.x]",
+        "//[vg.x]",
+        "//[fe80::1%25eth0]",
+        "http://h:",
+        "http://h:99999",
+        "http://h:x",
+        "a#b#c",
+        "#también",
+        "mailto:John.Doe@example.com",
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        "tel:+1-816-555-1212",
+        "news:comp.infosystems.www.servers.unix",
+        "telnet://192.0.2.16:80/",
+        "foo://example.com:8042/over/there?name=ferret#nose",
+        "g;x=1/../y",
+    ];
+
+    #[track_caller]
+    fn assert_agree(rule: Rule, input: &str) {
+        let fast = parse_parts_fast(rule, input);
+        let reference = parse_parts_reference(rule, input).ok();
+        assert_eq!(fast, reference, "rule {rule} on {input:?}");
+    }
+
+    #[test]
+    fn fast_path_agrees_on_tricky_inputs_for_every_rule() {
+        for rule in Rule::all() {
+            for input in TRICKY {
+                assert_agree(rule, input);
+            }
+        }
+    }
+
+    /// Every line of the shipped sample, and of the file named by `RFC3986_CORPUS` when it is set (the
+    /// full corpus: `RFC3986_CORPUS=../shared/corpus/real-uris.txt cargo test fast_path`).
+    #[test]
+    fn fast_path_agrees_on_real_uris() {
+        let mut text = include_str!("../data/real-uris-sample.txt").to_string();
+        if let Ok(path) = std::env::var("RFC3986_CORPUS") {
+            text.push_str(&std::fs::read_to_string(&path).expect("RFC3986_CORPUS is readable"));
+        }
+        for line in text.lines() {
+            for rule in [
+                Rule::URI_REFERENCE,
+                Rule::URI,
+                Rule::ABSOLUTE_URI,
+                Rule::RELATIVE_REF,
+            ] {
+                assert_agree(rule, line);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn fast_path_agrees_on_generated_inputs(input in "[a-fvV0-9:/?#@\\[\\].%!$&'()*+,;=~_ -]{0,24}") {
+            for rule in Rule::all() {
+                assert_agree(rule, &input);
+            }
+        }
+
+        #[test]
+        fn fast_path_agrees_on_generated_authorities(
+            input in "(http://)?((u[:p]*)@)?(\\[[0-9a-fA-F:.v]{0,20}\\]|[0-9.]{0,12}|[a-z%0-9.]{0,8})(:[0-9a-z]{0,3})?(/[a-z.%:@]{0,4}){0,3}"
+        ) {
+            for rule in [Rule::URI_REFERENCE, Rule::URI, Rule::AUTHORITY, Rule::HOST, Rule::IP_LITERAL, Rule::IPV6ADDRESS] {
+                assert_agree(rule, &input);
+            }
+        }
+    }
 }

@@ -63,6 +63,8 @@
 mod builder;
 mod error;
 mod grammar;
+#[cfg(feature = "fast-path")]
+mod recognizer;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
