@@ -342,7 +342,7 @@ fn in_ip_literal(input: &str, offset: usize) -> bool {
     let close = input[host_start..end]
         .find(']')
         .map_or(end, |i| host_start + i);
-    offset > host_start && offset <= close
+    offset >= host_start && offset <= close
 }
 
 /// The error for a port with a non-digit, when the authority has no `@` (see [`classify`]).
