@@ -355,6 +355,24 @@ fn check_io_error_wins_over_invalid() {
 }
 
 #[test]
+fn check_unreadable_file_is_reported_and_the_others_are_checked() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let r = run(&["check", dir, "-"], b"http://a/\n");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with(&format!("rfc3986: {dir}: ")),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .ends_with("1 checked, 1 valid, 0 invalid, 0 warnings, 0 skipped\n"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn check_closed_stdout_exits_quietly() {
     let big = "http://a b/\n".repeat(200_000);
     let path = temp_file("check_closed_stdout.txt", big.as_bytes());

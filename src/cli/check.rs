@@ -22,7 +22,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "RULE", default_value = "URI-reference", value_parser = super::rule::parse_rule)]
     rule: Rule,
 
-    /// text: a diagnostic with a caret for each invalid line; jsonl: one JSON object per checked line.
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
@@ -42,7 +42,7 @@ pub(crate) struct Args {
 /// Output format of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
-    /// `FILE:LINE:COL: error: MESSAGE`, the line, a caret.
+    /// For each invalid line `FILE:LINE:COL: error: MESSAGE`, the line and a caret under the byte.
     Text,
     /// One JSON object per checked line.
     Jsonl,

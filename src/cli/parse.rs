@@ -23,7 +23,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "RULE", default_value = "URI-reference", value_parser = super::rule::parse_rule)]
     rule: Rule,
 
-    /// text: an aligned block per input; json: one JSON object per input.
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
