@@ -1,0 +1,90 @@
+//! The command line: one module per subcommand, plus what they share.
+//!
+//! - [`input`]: lines of FILE arguments or standard input, as bytes, one buffer reused.
+//! - [`rule`]: `--rule RULE` by ABNF name.
+//! - [`report`]: errors and warnings as JSON values and as text with a caret.
+//! - [`check`], [`parse`]: the subcommands. `resolve`, `normalize` and `equiv` come as siblings: a module
+//!   with an `Args` struct and a `run` function, and one variant of [`Command`].
+//!
+//! Exit status (CONTRACT.md): 0 success, 1 some input was invalid, 2 usage or I/O error. clap exits with 2
+//! on usage errors by itself.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod check;
+mod input;
+mod parse;
+mod report;
+mod rule;
+
+/// Parse and validate URIs exactly as RFC 3986 defines them.
+#[derive(Debug, Parser)]
+#[command(
+    name = "rfc3986",
+    version,
+    about,
+    max_term_width = 100,
+    after_help = "Rules are named as RFC 3986 spells them: URI, URI-reference, IPv6address, path-abempty, ...\n\
+                  Exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate every line of every FILE (standard input if none).
+    Check(check::Args),
+    /// Print the components of each URI (standard input lines if none).
+    Parse(parse::Args),
+}
+
+/// How a subcommand ended, before it becomes an exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    /// Every input was valid: exit 0.
+    Success,
+    /// Some input was invalid: exit 1.
+    Invalid,
+    /// An input could not be read (reported on standard error when it happened): exit 2.
+    IoError,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        match status {
+            Status::Success => ExitCode::SUCCESS,
+            Status::Invalid => ExitCode::from(1),
+            Status::IoError => ExitCode::from(2),
+        }
+    }
+}
+
+/// Runs the command line and returns the exit status.
+pub(crate) fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Parse(args) => parse::run(&args),
+    };
+    match result {
+        Ok(status) => status.into(),
+        // The reader of standard output went away (`rfc3986 check big.txt | head`): stop quietly, as
+        // ripgrep does.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            error(format_args!("cannot write output: {e}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints `rfc3986: MESSAGE` on standard error, ignoring a failure to do so.
+pub(crate) fn error(message: std::fmt::Arguments<'_>) {
+    use io::Write as _;
+    let _ = writeln!(io::stderr().lock(), "rfc3986: {message}");
+}

@@ -1,0 +1,208 @@
+//! `rfc3986 parse [--rule RULE] [--format text|json] [URI...]`: print the components of each input.
+//!
+//! Inputs are the URI arguments, or the lines of standard input when there are none (blank lines
+//! skipped). Errors are part of the output: written to standard output in input order, in the chosen
+//! format; the exit status is 1 if any input was invalid.
+
+use std::ffi::OsString;
+use std::io::{self, BufWriter, IsTerminal, Write};
+
+use clap::ValueEnum;
+use rfc3986::{ParseError, Rule, UriRef};
+use serde::Serialize;
+
+use super::input;
+use super::report::{self, ErrorJson};
+use super::Status;
+
+/// Arguments of `rfc3986 parse`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The grammar rule each input must match, by its ABNF name in RFC 3986 (URI, URI-reference,
+    /// authority, host, ...); components the rule does not contain are undefined.
+    #[arg(long, value_name = "RULE", default_value = "URI-reference", value_parser = super::rule::parse_rule)]
+    rule: Rule,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// URIs to parse (each argument is one input, taken literally); none: the lines of standard input.
+    #[arg(value_name = "URI")]
+    uris: Vec<OsString>,
+}
+
+/// Output format of `parse`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// An aligned block per input; `(undefined)` for an undefined component, `""` for an empty one.
+    Text,
+    /// One JSON object per input.
+    Json,
+}
+
+/// One valid input as JSON (CONTRACT.md): `null` for an undefined component, `""` for an empty one.
+#[derive(Debug, Serialize)]
+struct Components<'a> {
+    input: &'a str,
+    valid: bool,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    host_kind: Option<&'static str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Components<'a> {
+    fn new(input: &'a str, uri: &'a UriRef<'a>) -> Components<'a> {
+        Components {
+            input,
+            valid: true,
+            scheme: uri.scheme(),
+            authority: uri.authority(),
+            userinfo: uri.userinfo(),
+            host: uri.host_str(),
+            host_kind: uri.host_kind().map(|kind| kind.abnf_name()),
+            port: uri.port(),
+            path: uri.path(),
+            query: uri.query(),
+            fragment: uri.fragment(),
+        }
+    }
+}
+
+/// One invalid input as JSON: `{"input": "...", "valid": false, "error": {...}}`.
+#[derive(Debug, Serialize)]
+struct Invalid<'a> {
+    input: &'a str,
+    valid: bool,
+    error: ErrorJson,
+}
+
+/// Runs `parse`; `Err` only when standard output cannot be written.
+pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    let stdout = io::stdout();
+    let interactive = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut any_invalid = false;
+    let mut first = true;
+    let mut parse_one = |bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
+        let valid = parse_input(args, bytes, first, out)?;
+        first = false;
+        any_invalid |= !valid;
+        if interactive {
+            out.flush()?;
+        }
+        Ok(())
+    };
+
+    let all_read = if args.uris.is_empty() {
+        let no_files: &[&str] = &[];
+        input::for_each_line(no_files, |line| {
+            if line.bytes.is_empty() {
+                return Ok(());
+            }
+            parse_one(line.bytes, &mut out)
+        })?
+    } else {
+        for uri in &args.uris {
+            parse_one(uri.as_encoded_bytes(), &mut out)?;
+        }
+        true
+    };
+    out.flush()?;
+
+    Ok(if !all_read {
+        Status::IoError
+    } else if any_invalid {
+        Status::Invalid
+    } else {
+        Status::Success
+    })
+}
+
+/// Parses one input and writes its components or error; returns whether it was valid.
+fn parse_input(args: &Args, bytes: &[u8], first: bool, out: &mut impl Write) -> io::Result<bool> {
+    let lossy;
+    let result = match input::decode(args.rule, bytes) {
+        Ok(text) => UriRef::parse_rule(args.rule, text).map_err(|e| (text, e)),
+        Err((text, error)) => {
+            lossy = text;
+            Err((lossy.as_str(), error))
+        }
+    };
+    let valid = result.is_ok();
+    match (args.format, result) {
+        (Format::Json, Ok(uri)) => {
+            serde_json::to_writer(&mut *out, &Components::new(uri.as_str(), &uri))?;
+            out.write_all(b"\n")?;
+        }
+        (Format::Json, Err((input, error))) => {
+            let invalid = Invalid {
+                input,
+                valid: false,
+                error: ErrorJson::from(&error),
+            };
+            serde_json::to_writer(&mut *out, &invalid)?;
+            out.write_all(b"\n")?;
+        }
+        (Format::Text, result) => {
+            if !first {
+                out.write_all(b"\n")?;
+            }
+            match result {
+                Ok(uri) => write_components(out, &Components::new(uri.as_str(), &uri))?,
+                Err((input, error)) => write_error(out, input, &error)?,
+            }
+        }
+    }
+    Ok(valid)
+}
+
+/// Width of the labels of the text format (`authority: ` and `host_kind: ` are the longest).
+const LABEL: usize = 11;
+
+/// The text block of a valid input.
+fn write_components(out: &mut impl Write, c: &Components<'_>) -> io::Result<()> {
+    let fields = [
+        ("input", Some(c.input)),
+        ("valid", Some("true")),
+        ("scheme", c.scheme),
+        ("authority", c.authority),
+        ("userinfo", c.userinfo),
+        ("host", c.host),
+        ("host_kind", c.host_kind),
+        ("port", c.port),
+        ("path", Some(c.path)),
+        ("query", c.query),
+        ("fragment", c.fragment),
+    ];
+    for (label, value) in fields {
+        let value = match value {
+            None => "(undefined)",
+            Some("") => "\"\"",
+            Some(value) => value,
+        };
+        writeln!(out, "{:LABEL$}{value}", format!("{label}:"))?;
+    }
+    Ok(())
+}
+
+/// The text block of an invalid input: the message with its 1-based byte column, the input and a caret.
+fn write_error(out: &mut impl Write, input: &str, error: &ParseError) -> io::Result<()> {
+    let indent = " ".repeat(LABEL);
+    writeln!(out, "{:LABEL$}{input}", "input:")?;
+    writeln!(out, "{:LABEL$}false", "valid:")?;
+    writeln!(
+        out,
+        "{:LABEL$}column {}: {}",
+        "error:",
+        error.offset() + 1,
+        error.message()
+    )?;
+    report::write_caret(out, &indent, input, error)
+}
