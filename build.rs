@@ -329,10 +329,12 @@ mod fastpath {
         );
         for rule in rules {
             match rule.ty {
-                RuleType::NonAtomic => return Err(format!(
+                RuleType::NonAtomic => {
+                    return Err(format!(
                     "rule `{}`: non-atomic rules (`!{{...}}`) are not supported by the fast path",
                     rule.name
-                )),
+                ))
+                }
                 RuleType::Normal
                 | RuleType::Silent
                 | RuleType::Atomic

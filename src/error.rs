@@ -188,9 +188,18 @@ impl ParseError {
     ///           ^ space not allowed here; ...
     /// ```
     ///
-    /// Characters before the offset count one column each; control characters are shown as `?` so that
-    /// the caret stays aligned. Inputs longer than 120 characters are cut around the offset.
+    /// See [`snippet`](Self::snippet) for how the two lines are drawn.
     pub fn render(&self, input: &str) -> String {
+        format!("{} {}", self.snippet(input), self.message())
+    }
+
+    /// The two lines of [`render`](Self::render) without the message: `input` and, under it, a caret
+    /// under the byte at the offset (no trailing newline).
+    ///
+    /// Characters before the offset count one column each; control characters are shown as `?` so that
+    /// the caret stays aligned. Inputs longer than 120 characters are cut around the offset and marked
+    /// with `...`.
+    pub fn snippet(&self, input: &str) -> String {
         let offset = self.offset.min(input.len());
         let mut start = offset.saturating_sub(60);
         while !input.is_char_boundary(start) {
@@ -213,10 +222,9 @@ impl ParseError {
         let suffix = if end < input.len() { "..." } else { "" };
         let column = prefix.len() + input[start..offset_char].chars().count();
         format!(
-            "{prefix}{}{suffix}\n{}^ {}",
+            "{prefix}{}{suffix}\n{}^",
             show(&input[start..end]),
-            " ".repeat(column),
-            self.message()
+            " ".repeat(column)
         )
     }
 

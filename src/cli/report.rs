@@ -37,18 +37,15 @@ pub(crate) struct Warning {
 }
 
 /// Writes `input` and, under it, a caret under the byte at the error's offset, each line preceded by
-/// `indent`. Drawn by [`ParseError::render`] (long inputs are cut around the offset, control characters
-/// shown as `?`), without the message that `render` puts after the caret.
+/// `indent`, as drawn by [`ParseError::snippet`] (long inputs are cut around the offset, control
+/// characters shown as `?`).
 pub(crate) fn write_caret(
     out: &mut impl Write,
     indent: &str,
     input: &str,
     error: &ParseError,
 ) -> io::Result<()> {
-    let rendered = error.render(input);
-    let mut lines = rendered.lines();
-    let line = lines.next().unwrap_or_default();
-    let caret = lines.next().unwrap_or_default();
-    let caret = caret.find('^').map_or(caret, |i| &caret[..=i]);
+    let snippet = error.snippet(input);
+    let (line, caret) = snippet.split_once('\n').unwrap_or((&snippet, ""));
     writeln!(out, "{indent}{line}\n{indent}{caret}")
 }
