@@ -36,7 +36,8 @@ pub enum ConvertError {
         what: &'static str,
     },
     /// The other library rejected this valid RFC 3986 reference, or would read it differently: for example
-    /// `url::Url` rejects the port `99999` and `http::Uri` the IPvFuture host `[v1.x]`.
+    /// `url::Url` rejects the port `99999`, `http::Uri` the empty host of `http:///p`, and `url::Url` reads
+    /// `http:/p` as `http://p/`.
     #[error("{target} rejected the reference: {message}")]
     Rejected {
         /// `http::Uri` or `url::Url`.
@@ -243,7 +244,7 @@ mod http_impls {
         ///
         /// # Errors
         /// [`ConvertError::Parse`] when the text is not a URI reference: `http::Uri` accepts some characters
-        /// RFC 3986 does not, such as `"`, `{`, `}`, `|` and `^` in the path and query.
+        /// RFC 3986 does not, such as `{`, `}`, `|`, `^` and `` ` `` in the path and query.
         fn try_from(uri: &http::Uri) -> Result<Self, ConvertError> {
             UriRef::parse_owned(Rule::URI_REFERENCE, text(uri)).map_err(ConvertError::Parse)
         }
@@ -297,8 +298,9 @@ mod http_impls {
         ///   4.2.5 says it is not sent), for a URI without an authority (`mailto:a@b`, which http 1.x would
         ///   read as the authority `mailto:a@b`), for a network-path reference (`//h/p`, which it would
         ///   read as a path) and for a relative-path reference (`a/b`);
-        /// - [`ConvertError::Rejected`] when `http::Uri` rejects the text (a port above 65535, an
-        ///   IPvFuture host, an empty host after `http://`, ...) or reads a component differently.
+        /// - [`ConvertError::Rejected`] when `http::Uri` rejects the text (an empty host, `http:///p`) or
+        ///   reads a component differently. http 1.x accepts what RFC 3986 allows in a port (`:99999`,
+        ///   `:`) and an IPvFuture host; it is checked here to split the text as the grammar does.
         fn try_from(r: &UriRef<'_>) -> Result<Self, ConvertError> {
             let unsupported = |what| ConvertError::Unsupported { target: HTTP, what };
             if r.fragment().is_some() {
@@ -413,11 +415,28 @@ mod url_impls {
         ///
         /// # Errors
         /// [`ConvertError::Rejected`] with url's message when WHATWG rejects a valid RFC 3986 URI: a port
-        /// above 65535 (`http://h:99999/`), an empty host for a special scheme (`http:///p`), a host that
-        /// ends in a number but is not an IPv4 address (`http://1.2.3.256/`), an IPvFuture host
-        /// (`http://[v1.x]/`), or a percent-encoded host that decodes to forbidden characters.
+        /// above 65535 (`http://h:99999/`), a host that ends in a number but is not an IPv4 address
+        /// (`http://1.2.3.256/`), an IPvFuture host (`http://[v1.x]/`), or a percent-encoded host that
+        /// decodes to forbidden characters. Also `Rejected` when WHATWG would find a host where RFC 3986 has
+        /// none or an empty one: for the special schemes (`http`, `https`, `ws`, `wss`, `ftp`) it reads
+        /// `http:/p`, `http:p` and `http:///p` all as `http://p/`. (`file:/p` becomes `file:///p`, with an
+        /// empty host, which is accepted.)
         fn try_from(uri: &Uri<'_>) -> Result<Self, ConvertError> {
-            parse_url(uri.as_str())
+            let url = parse_url(uri.as_str())?;
+            // WHATWG reads a special scheme's missing or empty host from the path: `http:/p`, `http:p` and
+            // `http:///p` all become `http://p/`.
+            let url_host = url.host_str().filter(|h| !h.is_empty());
+            if url_host.is_some() && uri.host_str().map_or(true, str::is_empty) {
+                return Err(ConvertError::Rejected {
+                    target: "url::Url",
+                    message: format!(
+                        "it reads {:?}, which has no host, as {:?}",
+                        uri.as_str(),
+                        url.as_str()
+                    ),
+                });
+            }
+            Ok(url)
         }
     }
 
