@@ -402,4 +402,14 @@ pub enum Error {
     /// An input is not in the language of a grammar rule.
     #[error(transparent)]
     Parse(#[from] ParseError),
+    /// Percent-decoding failed ([`percent::decode`](crate::percent::decode)).
+    #[error(transparent)]
+    Decode(#[from] crate::percent::DecodeError),
+    /// A [`UriBuilder`](crate::UriBuilder) could not put its components together.
+    #[error(transparent)]
+    Build(#[from] crate::recompose::BuildError),
+    /// A conversion to or from `http::Uri` or `url::Url` failed.
+    #[cfg(any(feature = "http", feature = "url"))]
+    #[error(transparent)]
+    Convert(#[from] crate::interop::ConvertError),
 }

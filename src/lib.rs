@@ -55,6 +55,12 @@
 //! - `cli` (default): the `rfc3986` command-line tool and its dependencies (clap, serde_json). Library
 //!   users can turn it off with `default-features = false`; the library itself needs only pest,
 //!   pest_derive and thiserror.
+//! - `serde`: `Serialize` and `Deserialize` for [`UriRef`] and [`Uri`], as their text; deserializing
+//!   parses, and `serde_borrow` borrows from the input where the format allows.
+//! - `http`: `TryFrom` conversions between [`UriRef`] / [`Uri`] and `http::Uri` (http 1.x), with
+//!   `ConvertError`.
+//! - `url`: `TryFrom` conversions between [`UriRef`] / [`Uri`] and `url::Url` (url 2.x, WHATWG URL
+//!   Standard), with `ConvertError`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -63,13 +69,22 @@
 mod builder;
 mod error;
 mod grammar;
+mod interop;
+pub mod percent;
 #[cfg(feature = "fast-path")]
 mod recognizer;
+mod recompose;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
+#[cfg(feature = "serde")]
+pub use interop::serde_borrow;
+#[cfg(any(feature = "http", feature = "url"))]
+pub use interop::ConvertError;
+pub use percent::DecodeError;
+pub use recompose::{BuildError, UriBuilder};
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.

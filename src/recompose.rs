@@ -1,0 +1,358 @@
+//! Recomposition (RFC 3986 section 5.3): [`UriBuilder`] puts a URI reference together from its components,
+//! checking each with its own grammar rule and the result with the whole grammar.
+//!
+//! Every component is matched by [`validate`](crate::validate) against its rule (`scheme`, `userinfo`,
+//! `host`, `port`, `path`, `query`, `fragment`); the builder itself only enforces how the components fit
+//! together (section 3 and 4.2), and then writes one string and parses it as a `URI-reference`, so the
+//! grammar has the final word on the value returned.
+//!
+//! Components are taken as they are written in a URI: percent-encode raw text first with
+//! [`percent::encode`](crate::percent::encode).
+
+use std::borrow::Cow;
+use std::net::IpAddr;
+
+use crate::builder::PathKind;
+use crate::error::ParseError;
+use crate::grammar::Rule;
+use crate::uri::{Uri, UriRef};
+
+/// Builds a [`UriRef`] or [`Uri`] from components (RFC 3986 section 5.3, "Component Recomposition").
+///
+/// Each component starts *undefined*; a setter defines it, possibly as the empty string, and the result
+/// keeps the difference (5.3): `query("")` gives `a?`, no query gives `a`. The path is always defined and
+/// starts empty. The authority is defined exactly when a host is: `host("")` gives the empty authority of
+/// `file:///etc`.
+///
+/// Components are text as written in a URI (already percent-encoded): `host` takes a reg-name, an
+/// IPv4address or an IP-literal in brackets, `port` digits. Setters take `&str`, `String` or a `Cow` (what
+/// [`percent::encode`](crate::percent::encode) returns) and borrow when they can.
+///
+/// ```
+/// use rfc3986::percent::{encode, Component};
+/// use rfc3986::UriBuilder;
+///
+/// let uri = UriBuilder::new()
+///     .scheme("https")
+///     .host("example.com")
+///     .port_u16(8443)
+///     .path(format!("/search/{}", encode("a b/c", Component::PathSegment)))
+///     .query(encode("q=À", Component::Query))
+///     .fragment("")
+///     .build_uri()?;
+/// assert_eq!(uri.as_str(), "https://example.com:8443/search/a%20b%2Fc?q=%C3%80#");
+/// assert_eq!(uri.fragment(), Some(""));
+///
+/// let reference = UriBuilder::new().path("../g").query("y").build()?;
+/// assert_eq!(reference.as_str(), "../g?y");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UriBuilder<'a> {
+    scheme: Option<Cow<'a, str>>,
+    userinfo: Option<Cow<'a, str>>,
+    host: Option<Cow<'a, str>>,
+    port: Option<Cow<'a, str>>,
+    path: Cow<'a, str>,
+    query: Option<Cow<'a, str>>,
+    fragment: Option<Cow<'a, str>>,
+}
+
+/// Why a [`UriBuilder`] could not build a reference.
+///
+/// Each variant names a minimal builder that triggers it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// A component is not in the language of its rule; `error` has the offset into the component's text:
+    /// `UriBuilder::new().host("a b")` (`host`), `.port("80a")` (`port`), `.scheme("1a")` (`scheme`).
+    #[error("invalid {component}: {error}")]
+    InvalidComponent {
+        /// The component's name as the RFC writes it: `scheme`, `userinfo`, `host`, `port`, `path`,
+        /// `query` or `fragment`.
+        component: &'static str,
+        /// Why its rule rejected it (`error.rule()` is the rule it was matched against).
+        error: ParseError,
+    },
+    /// A userinfo or a port without a host: they are parts of the authority, which needs a host, possibly
+    /// empty (RFC 3986 3.2): `UriBuilder::new().port("80")`.
+    #[error(
+        "{component} without a host: an authority needs a host, possibly empty (RFC 3986 3.2)"
+    )]
+    MissingHost {
+        /// `userinfo` or `port`.
+        component: &'static str,
+    },
+    /// With an authority, the path must be empty or start with `/` (`path-abempty`, RFC 3986 3.3):
+    /// `UriBuilder::new().host("h").path("a")`.
+    #[error(
+        "with an authority the path must be empty or start with \"/\" (path-abempty, RFC 3986 3.3)"
+    )]
+    RelativePathWithAuthority,
+    /// Without an authority, the path cannot start with `//`: it would be read as an authority (RFC 3986
+    /// 3.3): `UriBuilder::new().path("//a")`.
+    #[error("without an authority the path cannot start with \"//\" (RFC 3986 3.3)")]
+    PathStartsWithTwoSlashes,
+    /// In a relative reference (no scheme, no authority), the first path segment cannot contain `:`: it
+    /// would be read as a scheme. Write `./a:b` instead of `a:b` (RFC 3986 4.2):
+    /// `UriBuilder::new().path("a:b")`.
+    #[error(
+        "the first segment of a relative-path reference cannot contain \":\"; prefix the path with \"./\" \
+         (path-noscheme, RFC 3986 4.2)"
+    )]
+    ColonInFirstSegment,
+    /// [`UriBuilder::build_uri`] without a scheme: a URI has one (RFC 3986 3).
+    #[error("a URI needs a scheme (RFC 3986 3)")]
+    MissingScheme,
+    /// The recomposed string is not a `URI-reference`. Components that pass their rules and the checks
+    /// above always recompose into one, so this reports a bug in this crate rather than in the input.
+    #[error("recomposed reference rejected: {0}")]
+    Recomposition(ParseError),
+}
+
+impl<'a> UriBuilder<'a> {
+    /// A builder with every component undefined and an empty path: it builds the empty relative
+    /// reference.
+    pub fn new() -> UriBuilder<'a> {
+        UriBuilder::default()
+    }
+
+    /// Defines the scheme (RFC 3986 3.1), without its `:`; `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" /
+    /// "." )`. Its case is kept (schemes compare case-insensitively, 6.2.2.1).
+    pub fn scheme(mut self, scheme: impl Into<Cow<'a, str>>) -> Self {
+        self.scheme = Some(scheme.into());
+        self
+    }
+
+    /// Defines the userinfo (RFC 3986 3.2.1), without its `@`; needs a [host](Self::host).
+    pub fn userinfo(mut self, userinfo: impl Into<Cow<'a, str>>) -> Self {
+        self.userinfo = Some(userinfo.into());
+        self
+    }
+
+    /// Defines the host (RFC 3986 3.2.2), and with it the authority: a reg-name (possibly empty), an
+    /// IPv4address, or an IP-literal *with* its brackets (`[2001:db8::1]`, `[v7.x]`).
+    pub fn host(mut self, host: impl Into<Cow<'a, str>>) -> Self {
+        self.host = Some(host.into());
+        self
+    }
+
+    /// Defines the host as an IP address: dotted-decimal for IPv4, in brackets for IPv6 (`[::1]`).
+    pub fn host_ip(self, ip: IpAddr) -> Self {
+        match ip {
+            IpAddr::V4(v4) => self.host(v4.to_string()),
+            IpAddr::V6(v6) => self.host(format!("[{v6}]")),
+        }
+    }
+
+    /// Defines the port (RFC 3986 3.2.3) as text, without its `:`: `port = *DIGIT`, so `""` (an empty
+    /// port, `http://h:/`) and numbers beyond 65535 are allowed. Needs a [host](Self::host).
+    pub fn port(mut self, port: impl Into<Cow<'a, str>>) -> Self {
+        self.port = Some(port.into());
+        self
+    }
+
+    /// Defines the port from a number.
+    pub fn port_u16(self, port: u16) -> Self {
+        self.port(port.to_string())
+    }
+
+    /// Sets the path (RFC 3986 3.3), empty until set. Which path rule it must match depends on the other
+    /// components (see [`build`](Self::build)).
+    pub fn path(mut self, path: impl Into<Cow<'a, str>>) -> Self {
+        self.path = path.into();
+        self
+    }
+
+    /// Defines the query (RFC 3986 3.4), without its `?`.
+    pub fn query(mut self, query: impl Into<Cow<'a, str>>) -> Self {
+        self.query = Some(query.into());
+        self
+    }
+
+    /// Defines the fragment (RFC 3986 3.5), without its `#`.
+    pub fn fragment(mut self, fragment: impl Into<Cow<'a, str>>) -> Self {
+        self.fragment = Some(fragment.into());
+        self
+    }
+
+    /// Recomposes the components (RFC 3986 5.3) into a URI reference: a URI when the scheme is defined, a
+    /// relative reference (4.2) otherwise.
+    ///
+    /// # Errors
+    /// In this order:
+    /// - [`BuildError::InvalidComponent`] for the first component, in URI order, that its rule rejects:
+    ///   `scheme`, `userinfo`, `host`, `port`, `path` (matched against the rule `path`, any of the five
+    ///   forms), `query`, `fragment`;
+    /// - [`BuildError::MissingHost`] for a userinfo or port without a host;
+    /// - the path's form does not fit the other components (section 3.3 and 4.2): with an authority it
+    ///   must be `path-abempty` ([`BuildError::RelativePathWithAuthority`]); without one it cannot start
+    ///   with `//` ([`BuildError::PathStartsWithTwoSlashes`]); without a scheme either, its first segment
+    ///   cannot contain `:` ([`BuildError::ColonInFirstSegment`]).
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, UriBuilder};
+    /// let e = UriBuilder::new().scheme("http").host("exa mple.com").build().unwrap_err();
+    /// assert!(matches!(e, BuildError::InvalidComponent { component: "host", .. }));
+    /// assert_eq!(UriBuilder::new().path("a:b").build(), Err(BuildError::ColonInFirstSegment));
+    /// assert_eq!(UriBuilder::new().path("./a:b").build()?.as_str(), "./a:b");
+    /// assert_eq!(UriBuilder::new().scheme("urn").path("a:b").build()?.as_str(), "urn:a:b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn build(&self) -> Result<UriRef<'static>, BuildError> {
+        check("scheme", Rule::SCHEME, self.scheme.as_deref())?;
+        check("userinfo", Rule::USERINFO, self.userinfo.as_deref())?;
+        check("host", Rule::HOST, self.host.as_deref())?;
+        check("port", Rule::PORT, self.port.as_deref())?;
+        let path = &*self.path;
+        let path_kind = crate::parse_as(Rule::PATH, path)
+            .map_err(|error| BuildError::InvalidComponent {
+                component: "path",
+                error,
+            })?
+            .path_kind();
+        check("query", Rule::QUERY, self.query.as_deref())?;
+        check("fragment", Rule::FRAGMENT, self.fragment.as_deref())?;
+
+        // authority = [ userinfo "@" ] host [ ":" port ]
+        if self.host.is_none() {
+            if self.userinfo.is_some() {
+                return Err(BuildError::MissingHost {
+                    component: "userinfo",
+                });
+            }
+            if self.port.is_some() {
+                return Err(BuildError::MissingHost { component: "port" });
+            }
+        }
+        // The rule `path` reports the first form that matches the whole path, in the order
+        // path-absolute, path-abempty, path-noscheme, path-rootless, path-empty; the empty path is
+        // reported as path-abempty.
+        if !path.is_empty() {
+            match path_kind {
+                // "//" authority path-abempty
+                PathKind::Noscheme | PathKind::Rootless if self.host.is_some() => {
+                    return Err(BuildError::RelativePathWithAuthority)
+                }
+                // path-absolute: "/" but not "//"
+                PathKind::Abempty if self.host.is_none() => {
+                    return Err(BuildError::PathStartsWithTwoSlashes)
+                }
+                // relative-part = ... / path-noscheme / ...
+                PathKind::Rootless if self.scheme.is_none() => {
+                    return Err(BuildError::ColonInFirstSegment)
+                }
+                _ => {}
+            }
+        }
+
+        UriRef::parse_owned(Rule::URI_REFERENCE, self.recompose())
+            .map_err(BuildError::Recomposition)
+    }
+
+    /// Like [`build`](Self::build), for a URI: the scheme must be defined.
+    ///
+    /// # Errors
+    /// [`BuildError::MissingScheme`] without a scheme, and every error of [`build`](Self::build).
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    /// let uri = UriBuilder::new().scheme("mailto").path("who@example.com").build_uri()?;
+    /// assert_eq!(uri.scheme(), "mailto");
+    /// assert_eq!(uri.authority(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn build_uri(&self) -> Result<Uri<'static>, BuildError> {
+        if self.scheme.is_none() {
+            return Err(BuildError::MissingScheme);
+        }
+        Uri::try_from(self.build()?).map_err(|_| BuildError::MissingScheme)
+    }
+
+    /// The string of RFC 3986 5.3, written once.
+    fn recompose(&self) -> String {
+        let len = [
+            &self.scheme,
+            &self.userinfo,
+            &self.host,
+            &self.port,
+            &self.query,
+            &self.fragment,
+        ]
+        .iter()
+        .map(|c| c.as_ref().map_or(0, |c| c.len() + 2))
+        .sum::<usize>()
+            + self.path.len();
+        let mut result = String::with_capacity(len);
+        // if defined(scheme) then append scheme and ":"
+        if let Some(scheme) = &self.scheme {
+            result.push_str(scheme);
+            result.push(':');
+        }
+        // if defined(authority) then append "//" and authority
+        if let Some(host) = &self.host {
+            result.push_str("//");
+            if let Some(userinfo) = &self.userinfo {
+                result.push_str(userinfo);
+                result.push('@');
+            }
+            result.push_str(host);
+            if let Some(port) = &self.port {
+                result.push(':');
+                result.push_str(port);
+            }
+        }
+        // append path
+        result.push_str(&self.path);
+        // if defined(query) then append "?" and query
+        if let Some(query) = &self.query {
+            result.push('?');
+            result.push_str(query);
+        }
+        // if defined(fragment) then append "#" and fragment
+        if let Some(fragment) = &self.fragment {
+            result.push('#');
+            result.push_str(fragment);
+        }
+        result
+    }
+}
+
+/// Matches a defined component against its rule.
+fn check(component: &'static str, rule: Rule, text: Option<&str>) -> Result<(), BuildError> {
+    match text {
+        Some(text) => crate::validate(rule, text)
+            .map_err(|error| BuildError::InvalidComponent { component, error }),
+        None => Ok(()),
+    }
+}
+
+impl<'a> From<&'a UriRef<'_>> for UriBuilder<'a> {
+    /// A builder holding the components of `reference`, borrowed: `build` gives the same text back.
+    ///
+    /// ```
+    /// use rfc3986::{UriBuilder, UriRef};
+    /// let r = UriRef::parse("//u@h:1/p?q#f")?;
+    /// let changed = UriBuilder::from(&r).host("example.com").build()?;
+    /// assert_eq!(changed.as_str(), "//u@example.com:1/p?q#f");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(reference: &'a UriRef<'_>) -> UriBuilder<'a> {
+        UriBuilder {
+            scheme: reference.scheme().map(Cow::Borrowed),
+            userinfo: reference.userinfo().map(Cow::Borrowed),
+            host: reference.host_str().map(Cow::Borrowed),
+            port: reference.port().map(Cow::Borrowed),
+            path: Cow::Borrowed(reference.path()),
+            query: reference.query().map(Cow::Borrowed),
+            fragment: reference.fragment().map(Cow::Borrowed),
+        }
+    }
+}
+
+impl<'a> From<&'a Uri<'_>> for UriBuilder<'a> {
+    /// A builder holding the components of `uri`, borrowed.
+    fn from(uri: &'a Uri<'_>) -> UriBuilder<'a> {
+        UriBuilder::from(uri.as_uri_ref())
+    }
+}
