@@ -36,7 +36,7 @@ pub enum ParseErrorKind {
     /// `|` and control characters: `a|b`.
     InvalidCharacter,
     /// A character the grammar allows elsewhere but not here: `:a` (a relative-path reference cannot
-    /// start with a segment that contains ":", RFC 3986 4.2), `http://a:80:80/`.
+    /// start with a segment that contains ":", RFC 3986 4.2), `//a@b@c`.
     Unexpected,
     /// The parser gave up on a resource limit (pest's call limit); the input may be valid.
     LimitReached,
