@@ -167,6 +167,11 @@ impl<'a> UriRef<'a> {
         &self.text
     }
 
+    /// The text as an owned `String`, without copying when the value already owns it.
+    pub fn into_string(self) -> String {
+        self.text.into_owned()
+    }
+
     fn slice(&self, span: Option<Span>) -> Option<&str> {
         span.map(|(s, e)| &self.text[s..e])
     }
@@ -323,6 +328,11 @@ impl<'a> Uri<'a> {
     /// The whole URI as text, exactly as parsed.
     pub fn as_str(&self) -> &str {
         self.inner.as_str()
+    }
+
+    /// The text as an owned `String`, without copying when the value already owns it.
+    pub fn into_string(self) -> String {
+        self.inner.into_string()
     }
 
     /// See [`UriRef::authority`].
