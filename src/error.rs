@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::grammar::{Expected, Rule};
+use crate::resolve::ResolveError;
 
 /// Why an input was rejected, judged by the byte at the error's offset.
 ///
@@ -394,4 +395,7 @@ pub enum Error {
     /// An input is not in the language of a grammar rule.
     #[error(transparent)]
     Parse(#[from] ParseError),
+    /// A reference could not be resolved against a base.
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
 }

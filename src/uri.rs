@@ -146,7 +146,6 @@ impl<'a> UriRef<'a> {
 
     /// Parses an owned string by `rule` without copying it (for values built by resolution and
     /// normalization, which re-parse what they write so that the result is always in the grammar).
-    #[allow(dead_code)] // used by resolution and normalization
     pub(crate) fn parse_owned(rule: Rule, text: String) -> Result<UriRef<'static>, ParseError> {
         let parts = grammar::parse_parts(rule, &text)?;
         Ok(UriRef {
