@@ -8,8 +8,10 @@ use crate::resolve::{owned_uri, remove_dot_segments_into};
 use crate::uri::{Uri, UriRef};
 use crate::HostKind;
 
-/// A rung of the comparison ladder (RFC 3986 section 6.2): how much normalization is applied before two
+/// A rung of the comparison ladder (RFC 3986 section [6.2]): how much normalization is applied before two
 /// references are compared. Each level includes the ones before it.
+///
+/// [6.2]: https://datatracker.ietf.org/doc/html/rfc3986#section-6.2
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     /// Simple string comparison (6.2.1): the text as written, character for character.
@@ -57,7 +59,10 @@ pub enum Level {
 /// | `https` | 443  | RFC 9110 section 4.2.2 ("TCP port 443 ... is the default") |
 /// | `ws`    | 80   | RFC 6455 section 3 ("the default for "ws" is port 80") |
 /// | `wss`   | 443  | RFC 6455 section 3 ("the default for "wss" is port 443") |
-/// | `ftp`   | 21   | RFC 1738 section 3.2 ("If :<port> is omitted, the port defaults to 21") |
+/// | `ftp`   | 21   | RFC 1738 section 3.2 ("If `:<port>` is omitted, the port defaults to 21") |
+///
+/// Other schemes have default ports too (RFC 3986 3.2.3 leaves them to each scheme's specification); only
+/// those whose specification is cited above are listed, so that no normal form rests on a guess.
 ///
 /// ```
 /// assert_eq!(rfc3986::default_port("HTTPS"), Some(443));

@@ -89,7 +89,8 @@ impl Resolver {
         Resolver { dot_prefix, ..self }
     }
 
-    /// Transforms `reference` into its target URI against `base` (RFC 3986 5.2.2), recomposed as in 5.3.
+    /// Transforms `reference` into its target URI against `base` (RFC 3986 [5.2.2]), recomposed as in
+    /// [5.3].
     ///
     /// The base is used as given: it is not normalized (5.2.1 makes that optional), and its fragment, if it
     /// has one, is ignored (5.1 asks for a base without fragment; 5.2.2 never reads `Base.fragment`, so a
@@ -99,6 +100,9 @@ impl Resolver {
     /// # Errors
     /// [`ResolveError::AmbiguousPath`] with [`dot_prefix(false)`](Self::dot_prefix), when the target has no
     /// authority and a path that begins with `//`. Never otherwise (see [`ResolveError::Target`]).
+    ///
+    /// [5.2.2]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.2
+    /// [5.3]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.3
     pub fn resolve(
         &self,
         base: &Uri<'_>,
@@ -262,7 +266,9 @@ fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
     }
 }
 
-/// Merges a relative-path reference's path with the path of `base` (RFC 3986 section 5.2.3).
+/// Merges a relative-path reference's path with the path of `base` (RFC 3986 section [5.2.3]).
+///
+/// [5.2.3]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.3
 ///
 /// If `base` has an authority and an empty path, the result is `"/"` followed by `reference_path`;
 /// otherwise it is `base`'s path up to and including its right-most `/` (nothing if it has none), followed
@@ -283,7 +289,9 @@ pub fn merge(base: &Uri<'_>, reference_path: &str) -> String {
     path
 }
 
-/// Removes the complete path segments `.` and `..` from `path` (RFC 3986 section 5.2.4).
+/// Removes the complete path segments `.` and `..` from `path` (RFC 3986 section [5.2.4]).
+///
+/// [5.2.4]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.4
 ///
 /// The result is the output buffer of the algorithm of 5.2.4: a `..` removes the segment before it, but
 /// never goes above the root (`/../g` gives `/g`); leading `./` and `../` of a relative path are dropped.
