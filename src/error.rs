@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::grammar::{Expected, Rule};
+use crate::resolve::ResolveError;
 
 /// Why an input was rejected, judged by the byte at the error's offset.
 ///
@@ -412,4 +413,7 @@ pub enum Error {
     #[cfg(any(feature = "http", feature = "url"))]
     #[error(transparent)]
     Convert(#[from] crate::interop::ConvertError),
+    /// A reference could not be resolved against a base.
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
 }

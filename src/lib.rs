@@ -13,6 +13,9 @@
 //!    rules, query, fragment) become offsets, without re-checking anything the grammar decided.
 //! 4. [`UriRef`] / [`Uri`]: the input string plus those offsets, with accessors that keep the RFC's
 //!    distinction between an undefined (`None`) and an empty (`Some("")`) component.
+//! 5. [`resolve`](UriRef::resolve_against) (section 5: [`Resolver`], [`merge`], [`remove_dot_segments`]) and
+//!    [`normalize`](Uri::normalize) (section 6: [`Level`], [`equivalent`]) write one new string each and
+//!    parse it again, so their results are always in the grammar.
 //!
 //! # Terminology
 //!
@@ -70,10 +73,12 @@ mod builder;
 mod error;
 mod grammar;
 mod interop;
+mod normalize;
 pub mod percent;
 #[cfg(feature = "fast-path")]
 mod recognizer;
 mod recompose;
+mod resolve;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
@@ -83,8 +88,10 @@ pub use grammar::{Expected, Rule};
 pub use interop::serde_borrow;
 #[cfg(any(feature = "http", feature = "url"))]
 pub use interop::ConvertError;
+pub use normalize::{default_port, equivalent, Level};
 pub use percent::DecodeError;
 pub use recompose::{BuildError, UriBuilder};
+pub use resolve::{merge, remove_dot_segments, ResolveError, Resolver};
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.

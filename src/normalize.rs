@@ -1,0 +1,297 @@
+//! Normalization and comparison (RFC 3986 section 6): the comparison ladder of 6.2 as a [`Level`],
+//! [`UriRef::normalize_with`] / [`Uri::normalize_with`] to compute a normal form, and [`equivalent`].
+//!
+//! A normal form is written into one `String` and parsed again by the grammar, like a resolved target.
+
+use crate::grammar::Rule;
+use crate::resolve::{owned_uri, remove_dot_segments_into};
+use crate::uri::{Uri, UriRef};
+use crate::HostKind;
+
+/// A rung of the comparison ladder (RFC 3986 section [6.2]): how much normalization is applied before two
+/// references are compared. Each level includes the ones before it.
+///
+/// [6.2]: https://datatracker.ietf.org/doc/html/rfc3986#section-6.2
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Simple string comparison (6.2.1): the text as written, character for character.
+    Simple,
+    /// Syntax-based normalization (6.2.2), what [`Uri::normalize`] does:
+    ///
+    /// - case (6.2.2.1): the scheme and the host to lower case (a `reg-name`, and the hexadecimal digits
+    ///   of an `IPv6address` or an `IPvFuture`; 3.2.2 asks normalizers to use lower case for registered
+    ///   names and hexadecimal addresses); the hexadecimal digits of every percent-encoding to upper case
+    ///   (`%3a` -> `%3A`), in every component;
+    /// - percent-encoding (6.2.2.2): a percent-encoded octet of an unreserved character (2.3: `ALPHA`,
+    ///   `DIGIT`, `-`, `.`, `_`, `~`) is decoded (`%7e` -> `~`, and `%41` in a host -> `a`), and no other
+    ///   (`%2F`, `%25`, `%20` and non-ASCII octets stay encoded: decoding them would change the meaning
+    ///   or the syntax, 2.4);
+    /// - path segments (6.2.2.3): [`remove_dot_segments`](crate::remove_dot_segments) on the path, after
+    ///   decoding, so `%2E` counts as `.` here (it is the same character, 2.3), unlike in resolution;
+    ///   not in a relative-path reference (see [`UriRef::normalize_with`]);
+    /// - an empty port is removed with its `:` (3.2.3: "URI producers and normalizers should omit the port
+    ///   component and its ":" delimiter if port is empty").
+    ///
+    /// Delimiters of empty components are kept (`http://h/?` keeps its `?`, 6.2.3), and so is a `/.`
+    /// before a path that would otherwise begin with `//` without an authority (see
+    /// [`Resolver::dot_prefix`](crate::Resolver::dot_prefix)). Decoding can turn a `reg-name` into an
+    /// `IPv4address` (`%31.2.3.4` -> `1.2.3.4`); 2.3 says they are the same URI.
+    #[default]
+    Syntax,
+    /// Scheme-based normalization (6.2.3) on top of [`Syntax`](Level::Syntax), for the schemes below:
+    ///
+    /// - a port equal to the scheme's default is removed with its `:` (6.2.3, 3.2.3; see
+    ///   [`default_port`]); the value counts, so `:080` is port 80;
+    /// - `http` and `https`: an empty path with an authority becomes `/` (RFC 9110 section 4.2.3: "an
+    ///   empty path component is equivalent to an absolute path of "/", so the normal form is to provide a
+    ///   path of "/" instead").
+    ///
+    /// Schemes without rules here are normalized as at [`Syntax`](Level::Syntax).
+    Scheme,
+}
+
+/// The default port of a scheme, for scheme-based normalization (RFC 3986 6.2.3), or `None` when this
+/// crate knows none. The scheme is compared ignoring ASCII case.
+///
+/// | scheme  | port | source |
+/// |---------|-----:|--------|
+/// | `http`  | 80   | RFC 9110 section 4.2.1 ("TCP port 80 ... is the default") |
+/// | `https` | 443  | RFC 9110 section 4.2.2 ("TCP port 443 ... is the default") |
+/// | `ws`    | 80   | RFC 6455 section 3 ("the default for "ws" is port 80") |
+/// | `wss`   | 443  | RFC 6455 section 3 ("the default for "wss" is port 443") |
+/// | `ftp`   | 21   | RFC 1738 section 3.2 ("If `:<port>` is omitted, the port defaults to 21") |
+///
+/// Other schemes have default ports too (RFC 3986 3.2.3 leaves them to each scheme's specification); only
+/// those whose specification is cited above are listed, so that no normal form rests on a guess.
+///
+/// ```
+/// assert_eq!(rfc3986::default_port("HTTPS"), Some(443));
+/// assert_eq!(rfc3986::default_port("urn"), None);
+/// ```
+pub fn default_port(scheme: &str) -> Option<u16> {
+    const PORTS: [(&str, u16); 5] = [
+        ("http", 80),
+        ("https", 443),
+        ("ws", 80),
+        ("wss", 443),
+        ("ftp", 21),
+    ];
+    PORTS
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+        .map(|&(_, port)| port)
+}
+
+/// Whether a scheme makes an empty path with an authority equal to `/` (RFC 9110 section 4.2.3).
+fn empty_path_is_root(scheme: &str) -> bool {
+    scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+}
+
+/// Whether two references are equivalent at `level` of the comparison ladder (RFC 3986 section 6.2): their
+/// normal forms at that level are the same text. At [`Level::Simple`] this is `a == b`.
+///
+/// RFC 3986 6.1 advises against comparing relative references: resolve them first
+/// ([`UriRef::resolve_against`]). Two relative references are compared here by their normal forms, which
+/// says whether they resolve to equivalent targets against every base. Fragments are compared too; leave
+/// them out beforehand when comparing for a retrieval (6.1).
+///
+/// ```
+/// use rfc3986::{equivalent, Level, UriRef};
+/// let a = UriRef::parse("example://a/b/c/%7Bfoo%7D")?;
+/// let b = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+/// assert!(equivalent(&a, &b, Level::Syntax));
+/// assert!(!equivalent(&a, &b, Level::Simple));
+/// let c = UriRef::parse("http://example.com")?;
+/// let d = UriRef::parse("http://example.com:80/")?;
+/// assert!(equivalent(&c, &d, Level::Scheme));
+/// assert!(!equivalent(&c, &d, Level::Syntax));
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>, level: Level) -> bool {
+    match level {
+        Level::Simple => a.as_str() == b.as_str(),
+        _ => normalized_text(a, level) == normalized_text(b, level),
+    }
+}
+
+impl UriRef<'_> {
+    /// The syntax-based normal form (RFC 3986 6.2.2), as [`normalize_with(Level::Syntax)`](Self::normalize_with).
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("HTTP://Example.COM/a/./b/../%7euser")?.normalize().to_string(), "http://example.com/a/~user");
+    /// assert_eq!(UriRef::parse("../a/./%62")?.normalize().to_string(), "../a/./b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn normalize(&self) -> UriRef<'static> {
+        self.normalize_with(Level::Syntax)
+    }
+
+    /// The normal form at `level` (see [`Level`] for what each level does), owned.
+    ///
+    /// A relative reference is normalized like a URI (it has no scheme, so nothing is scheme-based), with
+    /// one difference: the dot-segments of a *relative-path* reference (no authority, a path that does not
+    /// begin with `/`, like `../g`) are kept. Resolution (5.2.2) merges such a path with the base's path
+    /// before removing dot-segments, so removing them early changes the target: `../g` is not `g`, and
+    /// `a/../g` would become `/g` (5.2.4 keeps the `/` of `/../g`), which resolves to the root. A network-path
+    /// (`//h/a/../b`) or absolute-path (`/a/../b`) reference has its path's dot-segments removed by 5.2.2
+    /// whatever the base, so those are removed here too.
+    pub fn normalize_with(&self, level: Level) -> UriRef<'static> {
+        if level == Level::Simple {
+            return self.clone().into_owned();
+        }
+        let text = normalized_text(self, level);
+        match UriRef::parse_owned(Rule::URI_REFERENCE, text) {
+            Ok(normal) => normal,
+            Err(_) => {
+                debug_assert!(false, "normal form of {:?} does not parse", self.as_str());
+                self.clone().into_owned()
+            }
+        }
+    }
+}
+
+impl Uri<'_> {
+    /// The syntax-based normal form (RFC 3986 6.2.2), as [`normalize_with(Level::Syntax)`](Self::normalize_with).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    /// assert_eq!(Uri::parse("HTTP://a/./b/%7e")?.normalize().to_string(), "http://a/b/~");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn normalize(&self) -> Uri<'static> {
+        self.normalize_with(Level::Syntax)
+    }
+
+    /// The normal form at `level` (see [`Level`] for what each level does), owned.
+    ///
+    /// ```
+    /// use rfc3986::{Level, Uri};
+    /// let u = Uri::parse("HTTP://www.EXAMPLE.com:80")?;
+    /// assert_eq!(u.normalize_with(Level::Syntax).to_string(), "http://www.example.com:80");
+    /// assert_eq!(u.normalize_with(Level::Scheme).to_string(), "http://www.example.com/");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn normalize_with(&self, level: Level) -> Uri<'static> {
+        if level == Level::Simple {
+            return self.clone().into_owned();
+        }
+        match owned_uri(normalized_text(self.as_uri_ref(), level)) {
+            Ok(normal) => normal,
+            Err(_) => {
+                debug_assert!(false, "normal form of {:?} does not parse", self.as_str());
+                self.clone().into_owned()
+            }
+        }
+    }
+}
+
+/// Writes the normal form of `r` at `level` (not [`Level::Simple`]) in the order of 5.3, into one string.
+fn normalized_text(r: &UriRef<'_>, level: Level) -> String {
+    let mut out = String::with_capacity(r.as_str().len() + 1);
+    let scheme_based = level >= Level::Scheme;
+    // scheme: lower case (6.2.2.1)
+    if let Some(scheme) = r.scheme() {
+        out.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        out.push(':');
+    }
+    let authority = r.authority();
+    if authority.is_some() {
+        out.push_str("//");
+        // userinfo: percent-encodings only; case is significant (6.2.2.1)
+        if let Some(userinfo) = r.userinfo() {
+            push_pct_normalized(&mut out, userinfo, false);
+            out.push('@');
+        }
+        // host: lower case (6.2.2.1, 3.2.2)
+        let host = r.host_str().unwrap_or("");
+        match r.host_kind() {
+            Some(HostKind::RegName) | None => push_pct_normalized(&mut out, host, true),
+            Some(_) => out.extend(host.chars().map(|c| c.to_ascii_lowercase())),
+        }
+        // port: drop an empty one (3.2.3) and, scheme-based, the default (6.2.3)
+        if let Some(port) = r.port() {
+            let default = scheme_based
+                && r.scheme()
+                    .and_then(default_port)
+                    .is_some_and(|d| port.trim_start_matches('0') == d.to_string());
+            if !port.is_empty() && !default {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+    }
+    // path: percent-encodings (6.2.2.2) and dot-segments (6.2.2.3)
+    let path = r.path();
+    let path_start = out.len();
+    if r.is_uri() || authority.is_some() || path.starts_with('/') {
+        remove_dot_segments_into(&mut out, "", path, true);
+        // 3.3: without an authority, a path cannot begin with "//" (see Resolver::dot_prefix).
+        if authority.is_none() && out[path_start..].starts_with("//") {
+            out.insert_str(path_start, "/.");
+        }
+    } else {
+        push_pct_normalized(&mut out, path, false);
+    }
+    if scheme_based
+        && authority.is_some()
+        && path.is_empty()
+        && r.scheme().is_some_and(empty_path_is_root)
+    {
+        out.push('/');
+    }
+    if let Some(query) = r.query() {
+        out.push('?');
+        push_pct_normalized(&mut out, query, false);
+    }
+    if let Some(fragment) = r.fragment() {
+        out.push('#');
+        push_pct_normalized(&mut out, fragment, false);
+    }
+    out
+}
+
+/// Whether an octet is an unreserved character (RFC 3986 2.3).
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// Appends `text` to `out` with its percent-encodings normalized (RFC 3986 6.2.2.1, 6.2.2.2): an octet of
+/// an unreserved character decoded, every other one written with upper-case hexadecimal digits. With
+/// `lower`, letters (also decoded ones) are written in lower case, for a case-insensitive host.
+pub(crate) fn push_pct_normalized(out: &mut String, text: &str, lower: bool) {
+    let push = |out: &mut String, s: &str| {
+        if lower {
+            out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            out.push_str(s);
+        }
+    };
+    let mut rest = text;
+    while let Some(i) = rest.find('%') {
+        push(out, &rest[..i]);
+        let triplet = rest.as_bytes().get(i..i + 3);
+        let octet = triplet.and_then(|t| {
+            let hi = (t[1] as char).to_digit(16)?;
+            let lo = (t[2] as char).to_digit(16)?;
+            Some((hi * 16 + lo) as u8)
+        });
+        match octet {
+            Some(b) if is_unreserved(b) => {
+                out.push(if lower { b.to_ascii_lowercase() } else { b } as char);
+                rest = &rest[i + 3..];
+            }
+            Some(_) => {
+                out.push('%');
+                out.extend(rest[i + 1..i + 3].chars().map(|c| c.to_ascii_uppercase()));
+                rest = &rest[i + 3..];
+            }
+            // Not a pct-encoded triplet (the grammar never lets one through): copy the "%" as it is.
+            None => {
+                out.push('%');
+                rest = &rest[i + 1..];
+            }
+        }
+    }
+    push(out, rest);
+}

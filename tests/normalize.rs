@@ -1,0 +1,408 @@
+//! Normalization and comparison (RFC 3986 section 6): one table per rule of 6.2.2 and 6.2.3 with the RFC's
+//! examples, equivalence, and the laws of normal forms on generated inputs.
+
+use proptest::prelude::*;
+use rfc3986::{default_port, equivalent, Level, Uri, UriRef};
+use rstest::rstest;
+
+#[track_caller]
+fn assert_normal(input: &str, level: Level, expected: &str) {
+    let r = UriRef::parse(input).expect("input parses");
+    let n = r.normalize_with(level);
+    assert_eq!(n.as_str(), expected, "{input:?} at {level:?}");
+    if let Ok(u) = Uri::parse(input) {
+        assert_eq!(
+            u.normalize_with(level).as_str(),
+            expected,
+            "Uri {input:?} at {level:?}"
+        );
+    }
+}
+
+#[test]
+fn normalize_contract_example() -> Result<(), rfc3986::Error> {
+    let n = Uri::parse("HTTP://a/./b/%7e")?.normalize();
+    assert_eq!(n.to_string(), "http://a/b/~");
+    Ok(())
+}
+
+/// 6.2.2.1: scheme and host to lower case, percent-encoding hex digits to upper case; nothing else.
+#[rstest]
+#[case::rfc_example("HTTP://www.EXAMPLE.com/", "http://www.example.com/")]
+#[case::pct_hex_upper_path("http://a/%3a%c3%a9", "http://a/%3A%C3%A9")]
+#[case::pct_hex_upper_query("http://a/?%3d", "http://a/?%3D")]
+#[case::pct_hex_upper_fragment("http://a/#%3d", "http://a/#%3D")]
+#[case::pct_hex_upper_userinfo("http://%3a@a/", "http://%3A@a/")]
+#[case::pct_hex_upper_host("http://%c3%a9.example/", "http://%C3%A9.example/")]
+#[case::userinfo_case_kept("http://User:PW@a/", "http://User:PW@a/")]
+#[case::path_case_kept("http://a/ABC?Q#F", "http://a/ABC?Q#F")]
+#[case::ipv6_lower("http://[2001:DB8::A]/", "http://[2001:db8::a]/")]
+#[case::ipv6_with_ipv4("http://[::FFFF:1.2.3.4]/", "http://[::ffff:1.2.3.4]/")]
+#[case::ipvfuture_lower("http://[V7.AB:Cd]/", "http://[v7.ab:cd]/")]
+#[case::ipv4_unchanged("http://192.0.2.16/", "http://192.0.2.16/")]
+#[case::scheme_only("MAILTO:Joe@Example.COM", "mailto:Joe@Example.COM")]
+#[case::relative_reference_host("//EXAMPLE.com/A", "//example.com/A")]
+fn normalize_rfc3986_6_2_2_1_case(#[case] input: &str, #[case] expected: &str) {
+    assert_normal(input, Level::Syntax, expected);
+}
+
+/// 6.2.2.2 (and 2.3): decode the octets of unreserved characters, and only those.
+#[rstest]
+#[case::tilde_lower("http://a/%7e", "http://a/~")]
+#[case::tilde_upper("http://a/%7E", "http://a/~")]
+#[case::alpha_digit("http://a/%41%61%30", "http://a/Aa0")]
+#[case::hyphen_period_underscore("http://a/%2D%2e%5F", "http://a/-._")]
+#[case::host_decoded_to_lower("http://%41%42c.example/", "http://abc.example/")]
+#[case::host_becomes_ipv4("http://%31.2.3.4/", "http://1.2.3.4/")]
+#[case::userinfo("http://%75ser@a/", "http://user@a/")]
+#[case::query_and_fragment("http://a/?%7e=%41#%7e", "http://a/?~=A#~")]
+#[case::slash_stays("http://a/b%2fc", "http://a/b%2Fc")]
+#[case::percent_stays("http://a/%25", "http://a/%25")]
+#[case::no_double_decoding("http://a/%2541", "http://a/%2541")]
+#[case::space_stays("http://a/%20", "http://a/%20")]
+#[case::reserved_stay(
+    "http://a/%3A%40%21%24%26%27%28%29%2A%2B%2C%3B%3D",
+    "http://a/%3A%40%21%24%26%27%28%29%2A%2B%2C%3B%3D"
+)]
+#[case::gen_delims_stay("http://a/?%2F%3F%23%5B%5D", "http://a/?%2F%3F%23%5B%5D")]
+#[case::non_ascii_stays("http://a/%e2%82%ac", "http://a/%E2%82%AC")]
+#[case::relative_reference("%7efoo/%41", "~foo/A")]
+fn normalize_rfc3986_6_2_2_2_percent_encoding(#[case] input: &str, #[case] expected: &str) {
+    assert_normal(input, Level::Syntax, expected);
+}
+
+/// 6.2.2.3: remove_dot_segments on the path, after percent-encoding normalization.
+#[rstest]
+#[case::rfc_example("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "example://a/b/c/%7Bfoo%7D")]
+#[case::dot("http://a/./b", "http://a/b")]
+#[case::dot_dot("http://a/b/../c", "http://a/c")]
+#[case::above_root("http://a/../../c", "http://a/c")]
+#[case::final_dot_dot("http://a/b/..", "http://a/")]
+#[case::encoded_dot_dot("http://a/b/%2E%2E/c", "http://a/c")]
+#[case::mixed_encoded_dot_dot("http://a/b/.%2e/c", "http://a/c")]
+#[case::encoded_dot_final("http://a/b/%2e", "http://a/b/")]
+#[case::not_complete_segments("http://a/g./..g/%2Eg", "http://a/g./..g/.g")]
+#[case::query_untouched("http://a/b?x/../y", "http://a/b?x/../y")]
+#[case::fragment_untouched("http://a/b#x/./y", "http://a/b#x/./y")]
+#[case::rootless_path("foo:a/../b", "foo:/b")]
+#[case::rootless_leading_dot("foo:./b:c", "foo:b:c")]
+#[case::no_authority_double_slash("foo:/a/..//g", "foo:/.//g")]
+#[case::no_authority_double_slash_stable("foo:/.//g", "foo:/.//g")]
+#[case::empty_authority("file:///a/./b", "file:///a/b")]
+#[case::absolute_path_reference("/a/./b/../c", "/a/c")]
+#[case::absolute_path_reference_double_slash("/.//g", "/.//g")]
+#[case::network_path_reference("//H/a/../b", "//h/b")]
+#[case::relative_path_reference_kept("../a/./b/..", "../a/./b/..")]
+#[case::relative_path_reference_kept_2("a/../b", "a/../b")]
+#[case::relative_path_reference_encoded_dots("%2E%2E/g", "../g")]
+fn normalize_rfc3986_6_2_2_3_path_segments(#[case] input: &str, #[case] expected: &str) {
+    assert_normal(input, Level::Syntax, expected);
+}
+
+/// 3.2.3: an empty port goes with its ":" at the syntax level; a non-empty one stays.
+#[rstest]
+#[case::empty_port("http://example.com:/", "http://example.com/")]
+#[case::empty_port_no_path("foo://h:", "foo://h")]
+#[case::empty_port_ipv6("foo://[::1]:/x", "foo://[::1]/x")]
+#[case::default_port_kept("http://example.com:80/", "http://example.com:80/")]
+#[case::leading_zeros_kept("http://example.com:0080/", "http://example.com:0080/")]
+#[case::empty_path_kept("http://example.com", "http://example.com")]
+fn normalize_rfc3986_3_2_3_port(#[case] input: &str, #[case] expected: &str) {
+    assert_normal(input, Level::Syntax, expected);
+}
+
+/// 6.2.3: default ports and, for http(s), "/" for an empty path; empty delimiters stay.
+#[rstest]
+#[case::rfc_no_path("http://example.com", "http://example.com/")]
+#[case::rfc_slash("http://example.com/", "http://example.com/")]
+#[case::rfc_empty_port("http://example.com:/", "http://example.com/")]
+#[case::rfc_default_port("http://example.com:80/", "http://example.com/")]
+#[case::default_port_no_path("HTTP://Example.COM:80", "http://example.com/")]
+#[case::default_port_leading_zeros("http://a:080/", "http://a/")]
+#[case::https("https://a:443", "https://a/")]
+#[case::https_not_80("https://a:80/", "https://a:80/")]
+#[case::http_not_443("http://a:443/", "http://a:443/")]
+#[case::ws("ws://a:80/chat", "ws://a/chat")]
+#[case::wss("wss://a:443/chat", "wss://a/chat")]
+#[case::ws_empty_path_kept("ws://a", "ws://a")]
+#[case::ftp("ftp://u@a:21/f.txt", "ftp://u@a/f.txt")]
+#[case::unknown_scheme("foo://a:80", "foo://a:80")]
+#[case::empty_query_kept("http://example.com/?", "http://example.com/?")]
+#[case::empty_query_no_path("http://example.com?", "http://example.com/?")]
+#[case::empty_fragment_kept("http://example.com#", "http://example.com/#")]
+#[case::http_without_authority("http:g", "http:g")]
+#[case::relative_reference("//a:80", "//a:80")]
+fn normalize_rfc3986_6_2_3_scheme(#[case] input: &str, #[case] expected: &str) {
+    assert_normal(input, Level::Scheme, expected);
+}
+
+#[rstest]
+#[case::http("http", Some(80))]
+#[case::https("HTTPS", Some(443))]
+#[case::ws("ws", Some(80))]
+#[case::wss("wss", Some(443))]
+#[case::ftp("ftp", Some(21))]
+#[case::unknown("gopher", None)]
+fn normalize_default_port(#[case] scheme: &str, #[case] port: Option<u16>) {
+    assert_eq!(default_port(scheme), port);
+}
+
+#[rstest]
+#[case::simple_same("http://a/b", "http://a/b", Level::Simple, true)]
+#[case::simple_case("http://a/b", "HTTP://a/b", Level::Simple, false)]
+#[case::rfc_6_2_2(
+    "example://a/b/c/%7Bfoo%7D",
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+    Level::Syntax,
+    true
+)]
+#[case::rfc_6_2_2_simple(
+    "example://a/b/c/%7Bfoo%7D",
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+    Level::Simple,
+    false
+)]
+#[case::rfc_6_2_2_1(
+    "HTTP://www.EXAMPLE.com/",
+    "http://www.example.com/",
+    Level::Syntax,
+    true
+)]
+#[case::rfc_6_2_3_a("http://example.com", "http://example.com/", Level::Scheme, true)]
+#[case::rfc_6_2_3_b("http://example.com/", "http://example.com:/", Level::Scheme, true)]
+#[case::rfc_6_2_3_c("http://example.com:/", "http://example.com:80/", Level::Scheme, true)]
+#[case::rfc_6_2_3_d("http://example.com:80/", "http://example.com", Level::Scheme, true)]
+#[case::rfc_6_2_3_syntax("http://example.com", "http://example.com/", Level::Syntax, false)]
+#[case::rfc_6_2_3_empty_query("http://example.com/?", "http://example.com/", Level::Scheme, false)]
+#[case::fragment_delimiter("http://a/#", "http://a/", Level::Scheme, false)]
+#[case::path_case("http://a/B", "http://a/b", Level::Scheme, false)]
+#[case::userinfo_case("http://U@a/", "http://u@a/", Level::Scheme, false)]
+#[case::encoded_slash("http://a/b%2Fc", "http://a/b/c", Level::Scheme, false)]
+#[case::relative_absolute_path("/a/../g", "/g", Level::Syntax, true)]
+#[case::relative_path_dots_kept("../g", "g", Level::Syntax, false)]
+#[case::relative_path_encoded("%7e/g", "~/g", Level::Syntax, true)]
+fn equivalent_rfc3986_6_2(
+    #[case] a: &str,
+    #[case] b: &str,
+    #[case] level: Level,
+    #[case] expected: bool,
+) {
+    let (a, b) = (UriRef::parse(a).unwrap(), UriRef::parse(b).unwrap());
+    assert_eq!(
+        equivalent(&a, &b, level),
+        expected,
+        "{a} ~ {b} at {level:?}"
+    );
+    assert_eq!(equivalent(&b, &a, level), expected, "symmetric");
+}
+
+#[test]
+fn normalize_simple_is_identity() {
+    let r = UriRef::parse("HTTP://A/./%7e").unwrap();
+    assert_eq!(r.normalize_with(Level::Simple), r);
+    assert_eq!(Level::default(), Level::Syntax);
+    assert!(Level::Simple < Level::Syntax && Level::Syntax < Level::Scheme);
+}
+
+#[test]
+fn normalize_result_is_owned() {
+    let n = {
+        let text = String::from("HTTP://A/%7e");
+        Uri::parse(&text).unwrap().normalize()
+    };
+    assert_eq!(n.as_str(), "http://a/~");
+    assert_eq!(n.host_str(), Some("a"));
+}
+
+/// Resolving keeps `%2E` (5.2.4 only removes complete `.` and `..` segments) while normalizing decodes
+/// it to `.` (2.3), so normalizing a reference before resolving it can change the target's normal form
+/// when a real `..` follows an encoded one: the literal `..` cancels `%2E%2E` during resolution, but
+/// after decoding there are two `..`.
+#[test]
+fn regression_encoded_dot_segments_resolve_then_normalize() {
+    let base = Uri::parse("http://h/a/c").unwrap();
+    let r = UriRef::parse("%2E%2E/../b").unwrap();
+    let resolved_first = r.resolve_against(&base).unwrap().normalize();
+    let normalized_first = r.normalize().resolve_against(&base).unwrap().normalize();
+    assert_eq!(resolved_first.as_str(), "http://h/a/b");
+    assert_eq!(normalized_first.as_str(), "http://h/b");
+}
+
+fn pick(values: Vec<&'static str>) -> impl Strategy<Value = &'static str> {
+    prop::sample::select(values)
+}
+
+fn opt(values: Vec<&'static str>) -> impl Strategy<Value = Option<&'static str>> {
+    prop::option::of(pick(values))
+}
+
+const SEGMENTS: &[&str] = &[
+    "a", "B", ".", "..", "%2E", "%2e", "%2E%2e", ".%2E", "%7e", "%7E", "%2F", "%2f", "%25", "%41",
+    "", "x:y", "g;x",
+];
+const SEGMENTS_WITHOUT_ENCODED_DOTS: &[&str] = &[
+    "a", "B", ".", "..", "%7e", "%2F", "%2f", "%25", "%41", "", "x:y", "g;x",
+];
+
+fn path(segments: &'static [&'static str]) -> impl Strategy<Value = String> {
+    (
+        any::<bool>(),
+        prop::collection::vec(prop::sample::select(segments), 0..6),
+    )
+        .prop_map(|(absolute, s)| {
+            let joined = s.join("/");
+            if absolute {
+                format!("/{joined}")
+            } else {
+                joined
+            }
+        })
+}
+
+fn compose(
+    scheme: Option<&str>,
+    authority: Option<&str>,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> String {
+    let mut s = String::new();
+    if let Some(x) = scheme {
+        s += x;
+        s += ":";
+    }
+    if let Some(x) = authority {
+        s += "//";
+        s += x;
+        if !path.is_empty() && !path.starts_with('/') {
+            s += "/";
+        }
+    }
+    s += path;
+    if let Some(x) = query {
+        s += "?";
+        s += x;
+    }
+    if let Some(x) = fragment {
+        s += "#";
+        s += x;
+    }
+    s
+}
+
+fn reference(
+    scheme_required: bool,
+    segments: &'static [&'static str],
+) -> impl Strategy<Value = String> {
+    let schemes = vec!["http", "HTTP", "https", "ws", "f", "eXAMPLE"];
+    (
+        prop::option::weighted(if scheme_required { 0.95 } else { 0.5 }, pick(schemes)),
+        opt(vec![
+            "a",
+            "A",
+            "u@H:80",
+            "U%3a@h:",
+            "[::A]",
+            "[v1.X]",
+            "h:",
+            "h:080",
+            "%41b",
+            "%7e",
+            "",
+            "1.2.3.4",
+            "%31.2.3.4",
+            "h:443",
+        ]),
+        path(segments),
+        opt(vec!["", "q", "%7e", "%2f", "a/../b"]),
+        opt(vec!["", "f", "%7E", "%2F/./x"]),
+    )
+        .prop_map(|(s, a, p, q, f)| compose(s, a, &p, q, f))
+}
+
+fn level() -> impl Strategy<Value = Level> {
+    prop::sample::select(vec![Level::Simple, Level::Syntax, Level::Scheme])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Normalizing is idempotent, the normal form parses (as a URI when the input is one) to the
+    /// components it was written from, and it is equivalent to the input at that level and above.
+    #[test]
+    fn normalize_laws(text in reference(false, SEGMENTS), level in level()) {
+        let Ok(r) = UriRef::parse(&text) else {
+            return Err(TestCaseError::reject("not a URI-reference"));
+        };
+        let n = r.normalize_with(level);
+        let nn = n.normalize_with(level);
+        prop_assert_eq!(nn.as_str(), n.as_str(), "idempotent");
+        let again = UriRef::parse(n.as_str()).unwrap();
+        prop_assert_eq!(again.scheme(), n.scheme());
+        prop_assert_eq!(again.authority(), n.authority());
+        prop_assert_eq!(again.path(), n.path());
+        prop_assert_eq!(again.query(), n.query());
+        prop_assert_eq!(again.fragment(), n.fragment());
+        prop_assert_eq!(n.is_uri(), r.is_uri());
+        prop_assert!(equivalent(&r, &n, level));
+        prop_assert!(equivalent(&r, &n, Level::Scheme));
+        if let Ok(u) = Uri::parse(&text) {
+            let un = u.normalize_with(level);
+            prop_assert_eq!(un.as_str(), n.as_str());
+        }
+        if level >= Level::Syntax {
+            // No lower-case percent-encoding and no encoded unreserved character is left.
+            let s = n.as_str().as_bytes();
+            for (i, _) in n.as_str().match_indices('%') {
+                let octet = u8::from_str_radix(&n.as_str()[i + 1..i + 3], 16).unwrap();
+                prop_assert!(!(octet.is_ascii_alphanumeric() || b"-._~".contains(&octet)));
+                prop_assert!(!s[i + 1].is_ascii_lowercase() && !s[i + 2].is_ascii_lowercase());
+            }
+        }
+    }
+
+    /// Syntax-level equivalence implies scheme-level equivalence, and simple implies syntax.
+    #[test]
+    fn equivalent_ladder(a in reference(true, SEGMENTS), b in reference(true, SEGMENTS)) {
+        let (Ok(a), Ok(b)) = (UriRef::parse(&a), UriRef::parse(&b)) else {
+            return Err(TestCaseError::reject("not a URI-reference"));
+        };
+        if equivalent(&a, &b, Level::Simple) {
+            prop_assert!(equivalent(&a, &b, Level::Syntax));
+        }
+        if equivalent(&a, &b, Level::Syntax) {
+            prop_assert!(equivalent(&a, &b, Level::Scheme));
+        }
+    }
+
+    /// Resolving a reference and normalizing gives a normal form: normalizing it again changes nothing.
+    #[test]
+    fn resolve_then_normalize_is_normal(
+        base in reference(true, SEGMENTS),
+        r in reference(false, SEGMENTS),
+        level in level(),
+    ) {
+        let (Ok(b), Ok(r)) = (Uri::parse(&base), UriRef::parse(&r)) else {
+            return Err(TestCaseError::reject("not a URI / URI-reference"));
+        };
+        let t = r.resolve_against(&b).unwrap().normalize_with(level);
+        let tt = t.normalize_with(level);
+        prop_assert_eq!(tt.as_str(), t.as_str());
+    }
+
+    /// Normalizing the reference before resolving it does not change the target's normal form, when no
+    /// dot-segment is percent-encoded (see regression_encoded_dot_segments_resolve_then_normalize).
+    #[test]
+    fn resolve_normalized_reference(
+        base in reference(true, SEGMENTS_WITHOUT_ENCODED_DOTS),
+        r in reference(false, SEGMENTS_WITHOUT_ENCODED_DOTS),
+        level in level(),
+    ) {
+        let (Ok(b), Ok(r)) = (Uri::parse(&base), UriRef::parse(&r)) else {
+            return Err(TestCaseError::reject("not a URI / URI-reference"));
+        };
+        let plain = r.resolve_against(&b).unwrap().normalize_with(level);
+        let normalized_first = r.normalize_with(level).resolve_against(&b).unwrap().normalize_with(level);
+        prop_assert_eq!(normalized_first.as_str(), plain.as_str());
+    }
+}
