@@ -3,8 +3,8 @@
 //! - [`input`]: lines of FILE arguments or standard input, as bytes, one buffer reused.
 //! - [`rule`]: `--rule RULE` by ABNF name.
 //! - [`report`]: errors and warnings as JSON values and as text with a caret.
-//! - [`check`], [`parse`]: the subcommands. `resolve`, `normalize` and `equiv` come as siblings: a module
-//!   with an `Args` struct and a `run` function, and one variant of [`Command`].
+//! - [`check`], [`parse`], [`resolve`], [`normalize`], [`equiv`]: the subcommands, each a module with an
+//!   `Args` struct and a `run` function, and one variant of [`Command`].
 //!
 //! Exit status (CONTRACT.md): 0 success, 1 some input was invalid, 2 usage or I/O error. clap exits with 2
 //! on usage errors by itself.
@@ -15,9 +15,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod check;
+mod equiv;
 mod input;
+mod normalize;
 mod parse;
 mod report;
+mod resolve;
 mod rule;
 
 /// Parse and validate URIs exactly as RFC 3986 defines them.
@@ -41,6 +44,12 @@ enum Command {
     Check(check::Args),
     /// Print the components of each URI (standard input lines if none).
     Parse(parse::Args),
+    /// Resolve references against a base URI (RFC 3986 5.2).
+    Resolve(resolve::Args),
+    /// Print the normal form of each URI (RFC 3986 6.2.2; 6.2.3 with --level scheme).
+    Normalize(normalize::Args),
+    /// Tell whether two URIs are equivalent (RFC 3986 6.2); exit 0 if so, 1 if not.
+    Equiv(equiv::Args),
 }
 
 /// How a subcommand ended, before it becomes an exit status.
@@ -70,6 +79,9 @@ pub(crate) fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Parse(args) => parse::run(&args),
+        Command::Resolve(args) => resolve::run(&args),
+        Command::Normalize(args) => normalize::run(&args),
+        Command::Equiv(args) => equiv::run(&args),
     };
     match result {
         Ok(status) => status.into(),

@@ -1,0 +1,147 @@
+//! `rfc3986 normalize [--level syntax|scheme] [--format text|json] [URI...]`: RFC 3986 section 6.2.2
+//! (syntax-based) and, with `--level scheme`, 6.2.3 (scheme-based) normalization.
+//!
+//! Inputs are the URI arguments, or the lines of standard input when there are none (blank lines
+//! skipped); each is a `URI-reference`. `text` writes one normal form per line on standard output and each
+//! error on standard error; `json` writes one object per input, errors included.
+
+use std::ffi::OsString;
+use std::io::{self, BufWriter, IsTerminal, Write};
+
+use clap::ValueEnum;
+use rfc3986::{Rule, UriRef};
+use serde::Serialize;
+
+use super::input;
+use super::report::{self, ErrorJson};
+use super::Status;
+
+/// Arguments of `rfc3986 normalize`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// How far up the comparison ladder of RFC 3986 6.2 to normalize.
+    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    level: LevelArg,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// URIs to normalize (rule `URI-reference`); none: the lines of standard input.
+    #[arg(value_name = "URI")]
+    uris: Vec<OsString>,
+}
+
+/// A level of the comparison ladder (RFC 3986 6.2), as `--level` spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum LevelArg {
+    /// Simple string comparison (6.2.1): the text as written.
+    Simple,
+    /// Syntax-based normalization (6.2.2): case, percent-encoding, dot-segments, empty port.
+    Syntax,
+    /// Syntax-based plus scheme-based normalization (6.2.3): default ports, `/` for an empty http path.
+    Scheme,
+}
+
+impl From<LevelArg> for rfc3986::Level {
+    fn from(level: LevelArg) -> rfc3986::Level {
+        match level {
+            LevelArg::Simple => rfc3986::Level::Simple,
+            LevelArg::Syntax => rfc3986::Level::Syntax,
+            LevelArg::Scheme => rfc3986::Level::Scheme,
+        }
+    }
+}
+
+/// Output format of `normalize`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One normal form per line; errors on standard error.
+    Text,
+    /// One JSON object per input: `{"input", "normalized", "error"}`.
+    Json,
+}
+
+/// `{"input": "...", "normalized": "..." | null, "error": {...} | null}` (CONTRACT.md).
+#[derive(Debug, Serialize)]
+struct ResultJson<'a> {
+    input: &'a str,
+    normalized: Option<&'a str>,
+    error: Option<ErrorJson>,
+}
+
+/// Runs `normalize`; `Err` only when standard output cannot be written.
+pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    let stdout = io::stdout();
+    let interactive = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut any_invalid = false;
+    let mut one = |source: &str, line: u64, bytes: &[u8], out: &mut BufWriter<_>| {
+        any_invalid |= !normalize_one(args, (source, line), bytes, out)?;
+        if interactive {
+            out.flush()?;
+        }
+        io::Result::Ok(())
+    };
+    let all_read = if args.uris.is_empty() {
+        let no_files: &[&str] = &[];
+        input::for_each_line(no_files, |line| {
+            if line.bytes.is_empty() {
+                return Ok(());
+            }
+            one(line.file, line.number, line.bytes, &mut out)
+        })?
+    } else {
+        for (i, uri) in args.uris.iter().enumerate() {
+            one("<argument>", i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
+        }
+        true
+    };
+    out.flush()?;
+    Ok(if !all_read {
+        Status::IoError
+    } else if any_invalid {
+        Status::Invalid
+    } else {
+        Status::Success
+    })
+}
+
+/// Normalizes one input and writes the result or the error; returns whether it was valid.
+fn normalize_one(
+    args: &Args,
+    (source, line): (&str, u64),
+    bytes: &[u8],
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let decoded = input::decode(Rule::URI_REFERENCE, bytes);
+    let (text, parsed) = match &decoded {
+        Ok(text) => (*text, UriRef::parse(text)),
+        Err((lossy, error)) => (lossy.as_str(), Err(error.clone())),
+    };
+    let normalized = parsed.map(|uri| uri.normalize_with(args.level.into()));
+    match (args.format, &normalized) {
+        (Format::Json, _) => {
+            let json = ResultJson {
+                input: text,
+                normalized: normalized.as_ref().ok().map(|n| n.as_str()),
+                error: normalized.as_ref().err().map(ErrorJson::from),
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            out.write_all(b"\n")?;
+        }
+        (Format::Text, Ok(n)) => writeln!(out, "{n}")?,
+        (Format::Text, Err(e)) => {
+            let stderr = io::stderr();
+            let mut err = stderr.lock();
+            let _ = writeln!(
+                err,
+                "{source}:{line}:{}: error: {}",
+                e.offset() + 1,
+                e.message()
+            );
+            let _ = report::write_caret(&mut err, "", text, e);
+        }
+    }
+    Ok(normalized.is_ok())
+}

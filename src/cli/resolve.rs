@@ -1,0 +1,217 @@
+//! `rfc3986 resolve [--non-strict] [--format text|json] BASE [REF...]` and
+//! `rfc3986 resolve [--non-strict] [--format text|json] --pairs FILE`: RFC 3986 section 5.2.
+//!
+//! References come from the REF arguments, or from the lines of standard input when there are none; with
+//! `--pairs`, from `BASE<TAB>REF` lines of FILE (`-`: standard input). `text` writes one target URI per
+//! line on standard output and each error on standard error (`SOURCE:LINE: error: ...` with a caret);
+//! `json` writes one object per reference, errors included, so output lines match input lines.
+
+use std::ffi::OsString;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use rfc3986::{ParseError, Resolver, Rule, Uri, UriRef};
+use serde::Serialize;
+
+use super::input;
+use super::report::{self, ErrorJson};
+use super::Status;
+
+/// Arguments of `rfc3986 resolve`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// Apply the backward-compatible rule of RFC 3986 5.2.2: a reference whose scheme equals the base's
+    /// is resolved as if it had none (`http:g` against `http://a/b/c/d;p?q` gives `http://a/b/c/g`).
+    #[arg(long)]
+    non_strict: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Read `BASE<TAB>REF` lines from FILE (`-`: standard input) instead of BASE and REF arguments.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["base", "refs"])]
+    pairs: Option<PathBuf>,
+
+    /// The base URI (rule `URI`; its fragment is ignored, RFC 3986 5.1, 5.2.2).
+    #[arg(value_name = "BASE", required_unless_present = "pairs")]
+    base: Option<OsString>,
+
+    /// References to resolve (rule `URI-reference`); none: the lines of standard input.
+    #[arg(value_name = "REF")]
+    refs: Vec<OsString>,
+}
+
+/// Output format of `resolve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One target URI per line; errors on standard error.
+    Text,
+    /// One JSON object per reference: `{"base", "ref", "target", "error"}`.
+    Json,
+}
+
+/// `{"base": "...", "ref": "...", "target": "..." | null, "error": {...} | null}` (CONTRACT.md).
+#[derive(Debug, Serialize)]
+struct ResultJson<'a> {
+    base: &'a str,
+    #[serde(rename = "ref")]
+    reference: &'a str,
+    target: Option<&'a str>,
+    error: Option<ResolveErrorJson>,
+}
+
+/// The error of one pair: which input it is about (`base` or `ref`) and the error as in `check`.
+#[derive(Debug, Serialize)]
+struct ResolveErrorJson {
+    /// `"base"` or `"ref"`: the input the offset points into.
+    input: &'static str,
+    #[serde(flatten)]
+    error: ErrorJson,
+}
+
+/// Runs `resolve`; `Err` only when standard output cannot be written.
+pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    let resolver = Resolver::new().strict(!args.non_strict);
+    let stdout = io::stdout();
+    let interactive = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut any_invalid = false;
+    let mut malformed = false;
+    let mut one =
+        |source: &str, line: u64, base: &[u8], reference: &[u8], out: &mut BufWriter<_>| {
+            let valid = resolve_one(args, &resolver, (source, line), base, reference, out)?;
+            any_invalid |= !valid;
+            if interactive {
+                out.flush()?;
+            }
+            io::Result::Ok(())
+        };
+
+    let all_read = if let Some(pairs) = &args.pairs {
+        input::for_each_line(&[pairs], |line| {
+            if line.bytes.is_empty() {
+                return Ok(());
+            }
+            let (base, reference) = match line.bytes.iter().position(|&b| b == b'\t') {
+                Some(tab) => (&line.bytes[..tab], &line.bytes[tab + 1..]),
+                None => {
+                    super::error(format_args!(
+                        "{}:{}: error: expected BASE<TAB>REF, found no tab",
+                        line.file, line.number
+                    ));
+                    malformed = true;
+                    return Ok(());
+                }
+            };
+            one(line.file, line.number, base, reference, &mut out)
+        })?
+    } else {
+        let base = args
+            .base
+            .as_ref()
+            .map(|b| b.as_encoded_bytes())
+            .unwrap_or_default();
+        if args.refs.is_empty() {
+            let no_files: &[&str] = &[];
+            input::for_each_line(no_files, |line| {
+                if line.bytes.is_empty() {
+                    return Ok(());
+                }
+                one(line.file, line.number, base, line.bytes, &mut out)
+            })?
+        } else {
+            for (i, reference) in args.refs.iter().enumerate() {
+                one(
+                    "<argument>",
+                    i as u64 + 1,
+                    base,
+                    reference.as_encoded_bytes(),
+                    &mut out,
+                )?;
+            }
+            true
+        }
+    };
+    out.flush()?;
+    any_invalid |= malformed;
+    Ok(if !all_read {
+        Status::IoError
+    } else if any_invalid {
+        Status::Invalid
+    } else {
+        Status::Success
+    })
+}
+
+/// Resolves one pair and writes the target or the error; returns whether it resolved.
+fn resolve_one(
+    args: &Args,
+    resolver: &Resolver,
+    (source, line): (&str, u64),
+    base_bytes: &[u8],
+    reference_bytes: &[u8],
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let base_input = input::decode(Rule::URI, base_bytes);
+    let reference_input = input::decode(Rule::URI_REFERENCE, reference_bytes);
+    let (base_text, base) = match &base_input {
+        Ok(text) => (*text, Uri::parse(text)),
+        Err((lossy, error)) => (lossy.as_str(), Err(error.clone())),
+    };
+    let (reference_text, reference) = match &reference_input {
+        Ok(text) => (*text, UriRef::parse(text)),
+        Err((lossy, error)) => (lossy.as_str(), Err(error.clone())),
+    };
+    let outcome: Result<String, (&'static str, &str, ParseError)> = match (base, reference) {
+        (Err(e), _) => Err(("base", base_text, e)),
+        (_, Err(e)) => Err(("ref", reference_text, e)),
+        (Ok(base), Ok(reference)) => match resolver.resolve(&base, &reference) {
+            Ok(target) => Ok(target.into_string()),
+            // Only a resolver configured to refuse the "//" case returns other errors; the default
+            // writes "/." before such a path (see `Resolver::dot_prefix`).
+            Err(e) => {
+                super::error(format_args!("{source}:{line}: error: {e}"));
+                return Ok(false);
+            }
+        },
+    };
+    match args.format {
+        Format::Json => {
+            let (target, error) = match &outcome {
+                Ok(target) => (Some(target.as_str()), None),
+                Err((which, _, e)) => (
+                    None,
+                    Some(ResolveErrorJson {
+                        input: which,
+                        error: ErrorJson::from(e),
+                    }),
+                ),
+            };
+            let json = ResultJson {
+                base: base_text,
+                reference: reference_text,
+                target,
+                error,
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            out.write_all(b"\n")?;
+        }
+        Format::Text => match &outcome {
+            Ok(target) => writeln!(out, "{target}")?,
+            Err((which, text, e)) => {
+                let stderr = io::stderr();
+                let mut err = stderr.lock();
+                let _ = writeln!(
+                    err,
+                    "{source}:{line}: error: invalid {which} at byte {}: {}",
+                    e.offset(),
+                    e.message()
+                );
+                let _ = report::write_caret(&mut err, "", text, e);
+            }
+        },
+    }
+    Ok(outcome.is_ok())
+}

@@ -1,0 +1,176 @@
+//! The `resolve`, `normalize` and `equiv` subcommands through the built binary (CONTRACT.md): output
+//! shapes and exit statuses. The values themselves are RFC 3986's own examples (5.4, 6.2.2, 6.2.3).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use rstest::rstest;
+
+#[track_caller]
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+const BASE: &str = "http://a/b/c/d;p?q";
+
+#[rstest]
+#[case::normal_g("g", "http://a/b/c/g")]
+#[case::normal_dot_slash_g("./g", "http://a/b/c/g")]
+#[case::normal_network_path("//g", "http://g")]
+#[case::normal_query("?y", "http://a/b/c/d;p?y")]
+#[case::normal_fragment("#s", "http://a/b/c/d;p?q#s")]
+#[case::normal_empty("", "http://a/b/c/d;p?q")]
+#[case::normal_dot_dot_g("../../g", "http://a/g")]
+#[case::abnormal_too_many_dot_dots("../../../../g", "http://a/g")]
+#[case::abnormal_g_dot("g.", "http://a/b/c/g.")]
+#[case::abnormal_strict_scheme("http:g", "http:g")]
+fn resolve_rfc3986_5_4_examples_as_arguments(#[case] reference: &str, #[case] target: &str) {
+    let output = run(&["resolve", BASE, reference], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), format!("{target}\n"));
+}
+
+#[test]
+fn resolve_non_strict_ignores_a_scheme_equal_to_the_base() {
+    let output = run(&["resolve", "--non-strict", BASE, "http:g"], b"");
+    assert_eq!(stdout(&output), "http://a/b/c/g\n");
+}
+
+#[test]
+fn resolve_reads_references_from_standard_input() {
+    let output = run(&["resolve", BASE], b"g\r\n\n../g\n");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "http://a/b/c/g\nhttp://a/b/g\n");
+}
+
+#[test]
+fn resolve_json_has_one_object_per_reference_with_errors_inline() {
+    let output = run(&["resolve", "--format", "json", BASE, "g", "a b"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["base"], BASE);
+    assert_eq!(lines[0]["ref"], "g");
+    assert_eq!(lines[0]["target"], "http://a/b/c/g");
+    assert!(lines[0]["error"].is_null());
+    assert!(lines[1]["target"].is_null());
+    assert_eq!(lines[1]["error"]["input"], "ref");
+    assert_eq!(lines[1]["error"]["offset"], 1);
+    assert!(lines[1]["error"]["expected"].is_array());
+}
+
+#[test]
+fn resolve_pairs_reads_base_tab_reference_lines() {
+    let output = run(
+        &["resolve", "--pairs", "-"],
+        b"http://a/b/c\t../d\nfile:///x/y\tz#f\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "http://a/d\nfile:///x/z#f\n");
+}
+
+#[rstest]
+#[case::relative_base("/a/b", "base")]
+#[case::invalid_reference("%zz", "ref")]
+fn resolve_reports_which_input_is_invalid(#[case] input: &str, #[case] which: &str) {
+    let (base, reference) = if which == "base" {
+        (input, "g")
+    } else {
+        (BASE, input)
+    };
+    let output = run(&["resolve", "--format", "json", base, reference], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(value["error"]["input"], which);
+}
+
+#[test]
+fn resolve_pairs_line_without_tab_is_an_error_not_a_skip() {
+    let output = run(&["resolve", "--pairs", "-"], b"no tab here\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("<stdin>:1"));
+}
+
+#[rstest]
+#[case::contract_example("syntax", "HTTP://a/./b/%7e", "http://a/b/~")]
+#[case::rfc_6_2_2_example(
+    "syntax",
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+    "example://a/b/c/%7Bfoo%7D"
+)]
+#[case::syntax_keeps_default_port("syntax", "http://example.com:80", "http://example.com:80")]
+#[case::scheme_drops_default_port_and_adds_slash(
+    "scheme",
+    "http://example.com:80",
+    "http://example.com/"
+)]
+#[case::empty_port_dropped("syntax", "http://example.com:/", "http://example.com/")]
+fn normalize_levels(#[case] level: &str, #[case] input: &str, #[case] normal: &str) {
+    let output = run(&["normalize", "--level", level, input], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), format!("{normal}\n"));
+}
+
+#[test]
+fn normalize_json_shape() {
+    let output = run(&["normalize", "--format", "json"], b"HTTP://A/\na b\n");
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["normalized"], "http://a/");
+    assert!(lines[0]["error"].is_null());
+    assert!(lines[1]["normalized"].is_null());
+    assert_eq!(lines[1]["error"]["offset"], 1);
+}
+
+#[rstest]
+#[case::rfc_6_2_2(
+    "syntax",
+    "example://a/b/c/%7Bfoo%7D",
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+    0
+)]
+#[case::default_port_differs_at_syntax_level(
+    "syntax",
+    "http://example.com",
+    "http://example.com:80/",
+    1
+)]
+#[case::rfc_6_2_3("scheme", "http://example.com", "http://example.com:80/", 0)]
+#[case::simple_string_comparison("simple", "http://a/%7e", "http://a/~", 1)]
+fn equiv_exit_status(#[case] level: &str, #[case] a: &str, #[case] b: &str, #[case] code: i32) {
+    let output = run(&["equiv", "--level", level, a, b], b"");
+    assert_eq!(output.status.code(), Some(code));
+    let expected = if code == 0 {
+        "equivalent\n"
+    } else {
+        "not equivalent\n"
+    };
+    assert_eq!(stdout(&output), expected);
+}
+
+#[test]
+fn equiv_invalid_input_is_reported_and_exits_1() {
+    let output = run(&["equiv", "http://a/", "a b"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("B:2: error"));
+}
