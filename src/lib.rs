@@ -13,6 +13,9 @@
 //!    rules, query, fragment) become offsets, without re-checking anything the grammar decided.
 //! 4. [`UriRef`] / [`Uri`]: the input string plus those offsets, with accessors that keep the RFC's
 //!    distinction between an undefined (`None`) and an empty (`Some("")`) component.
+//! 5. [`lint`](crate::lint()): SHOULD-level and security findings (RFC 3986 sections 2 to 7) on a parsed
+//!    value, each a [`Finding`] with a stable [`Code`], its RFC section and the byte span it is about;
+//!    semantic checks that the ABNF cannot express live there, never in the grammar.
 //!
 //! # Terminology
 //!
@@ -63,6 +66,7 @@
 mod builder;
 mod error;
 mod grammar;
+mod lint;
 #[cfg(feature = "fast-path")]
 mod recognizer;
 mod uri;
@@ -70,6 +74,7 @@ mod uri;
 pub use builder::{HostKind, PathKind};
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
+pub use lint::{lint, Code, Finding};
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.
