@@ -65,7 +65,10 @@ pub enum Code {
     UserinfoPassword,
     /// `userinfo-looks-like-host` (RFC 3986 7.6, semantic attacks): the userinfo contains a dotted name
     /// that looks like a host name or an IPv4 address, so a reader may take it for the host:
-    /// `//www.example.com@evil.test/`. Span: the host-like text in the userinfo.
+    /// `//www.example.com@evil.test/`. A heuristic, looking at each run of letters, digits, `-` and `.`
+    /// in the userinfo: four dec-octets (`10.0.0.1`), three or more labels ending in an alphabetic one
+    /// (`www.example.com`), or two labels ending in a two-letter (country code) or common generic TLD
+    /// (`paypal.com`, `bank.de`); `john.doe` does not trigger it. Span: the first host-like run.
     UserinfoLooksLikeHost,
     /// `reg-name-not-lowercase` (RFC 3986 3.2.2, 6.2.2.1): producers and normalizers should use
     /// lowercase for registered names (percent-encoding hex digits excepted): `//Example.com`. Span: the
