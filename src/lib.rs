@@ -16,6 +16,9 @@
 //! 5. [`resolve`](UriRef::resolve_against) (section 5: [`Resolver`], [`merge`], [`remove_dot_segments`]) and
 //!    [`normalize`](Uri::normalize) (section 6: [`Level`], [`equivalent`]) write one new string each and
 //!    parse it again, so their results are always in the grammar.
+//! 6. [`lint`](crate::lint()): SHOULD-level and security findings (RFC 3986 sections 2 to 7) on a parsed
+//!    value, each a [`Finding`] with a stable [`Code`], its RFC section and the byte span it is about;
+//!    semantic checks that the ABNF cannot express live there, never in the grammar.
 //!
 //! # Terminology
 //!
@@ -73,6 +76,7 @@ mod builder;
 mod error;
 mod grammar;
 mod interop;
+mod lint;
 mod normalize;
 pub mod percent;
 #[cfg(feature = "fast-path")]
@@ -88,6 +92,7 @@ pub use grammar::{Expected, Rule};
 pub use interop::serde_borrow;
 #[cfg(any(feature = "http", feature = "url"))]
 pub use interop::ConvertError;
+pub use lint::{lint, Code, Finding};
 pub use normalize::{default_port, equivalent, Level};
 pub use percent::DecodeError;
 pub use recompose::{BuildError, UriBuilder};

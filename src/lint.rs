@@ -1,0 +1,715 @@
+//! The lint stage: SHOULD-level and security findings on a value the grammar already accepted.
+//!
+//! The grammar decides what is a URI; this module only reports what RFC 3986 says producers and
+//! normalizers *should* (not) do, and what its Security Considerations (section 7) warn about: an
+//! uppercase scheme, lowercase percent-encoding hex digits, a default port, a password in the userinfo,
+//! a reg-name that some resolvers read as an IPv4 address, ... Each [`Finding`] carries a stable
+//! [`Code`], the RFC section it comes from, a one-line message and the byte span of the offending text.
+//!
+//! Lints never re-check the grammar: every input they see is in the language of `URI-reference` (or of
+//! the rule it was parsed with), and they only look at the components the builder recorded, through the
+//! public accessors of [`UriRef`].
+//!
+//! ```
+//! use rfc3986::{Code, UriRef};
+//! let uri = UriRef::parse("HTTP://example.com:80/%7e")?;
+//! let codes: Vec<Code> = uri.lint().iter().map(|f| f.code()).collect();
+//! assert_eq!(
+//!     codes,
+//!     [
+//!         Code::SchemeNotLowercase,
+//!         Code::PortDefault,
+//!         Code::PctEncodedLowercaseHex,
+//!         Code::PctEncodedUnreserved,
+//!     ]
+//! );
+//! # Ok::<(), rfc3986::Error>(())
+//! ```
+//!
+//! # Secrets
+//!
+//! A password in the userinfo ([`Code::UserinfoPassword`]) is reported by its span only: no message, no
+//! `Display` or `Debug` output of a [`Finding`] contains any text of the input except a scheme name and
+//! port digits. Callers that print [`Finding::span`]'s slice of the input print the password.
+
+use std::fmt;
+
+use crate::{HostKind, Uri, UriRef};
+
+/// A byte range `(start, end)` into the linted input: `&input[start..end]` is the offending text.
+type Span = (usize, usize);
+
+/// What a [`Finding`] is about: a stable kebab-case name ([`Code::as_str`]) and the RFC 3986 section that
+/// asks for it ([`Code::section`]).
+///
+/// Each variant names a minimal input (parsed as `URI-reference`) that triggers it. New codes may be added
+/// in minor releases; the names of existing codes do not change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    /// `scheme-not-lowercase` (RFC 3986 3.1): the canonical form of a scheme is lowercase and producers
+    /// should only produce lowercase scheme names: `HTTP://a/`. Span: the scheme.
+    SchemeNotLowercase,
+    /// `pct-encoded-lowercase-hex` (RFC 3986 2.1, 6.2.2.1): producers and normalizers should use
+    /// uppercase hexadecimal digits in percent-encodings: `/%2f`. Span: the `%xx` triplet.
+    PctEncodedLowercaseHex,
+    /// `pct-encoded-unreserved` (RFC 3986 2.3, 6.2.2.2): percent-encoded unreserved characters (ALPHA,
+    /// DIGIT, `-`, `.`, `_`, `~`) should not be created and should be decoded: `/%7E`. Span: the triplet.
+    PctEncodedUnreserved,
+    /// `pct-encoded-nul` (RFC 3986 7.3): `%00` may require special handling and should be rejected by an
+    /// application that does not expect raw data: `/a%00`. Span: the triplet.
+    PctEncodedNul,
+    /// `userinfo-password` (RFC 3986 3.2.1, 7.5): the `user:password` form is deprecated. `user:@host`
+    /// (an empty password, "indicating no password") does not trigger it: `//u:p@h`. Span: the text after
+    /// the first `:` of the userinfo (the password itself, which no message repeats).
+    UserinfoPassword,
+    /// `userinfo-looks-like-host` (RFC 3986 7.6, semantic attacks): the userinfo contains a dotted name
+    /// that looks like a host name or an IPv4 address, so a reader may take it for the host:
+    /// `//www.example.com@evil.test/`. A heuristic, looking at each run of letters, digits, `-` and `.`
+    /// in the userinfo: four dec-octets (`10.0.0.1`), three or more labels ending in an alphabetic one
+    /// (`www.example.com`), or two labels ending in a two-letter (country code) or common generic TLD
+    /// (`paypal.com`, `bank.de`); `john.doe` does not trigger it. Span: the first host-like run.
+    UserinfoLooksLikeHost,
+    /// `reg-name-not-lowercase` (RFC 3986 3.2.2, 6.2.2.1): producers and normalizers should use
+    /// lowercase for registered names (percent-encoding hex digits excepted): `//Example.com`. Span: the
+    /// reg-name.
+    RegNameNotLowercase,
+    /// `reg-name-not-dns` (RFC 3986 3.2.2): producers should use names that conform to the DNS syntax
+    /// (RFC 1034 3.5, RFC 1123 2.1: labels of 1 to 63 letters, digits and hyphens, neither starting nor
+    /// ending with a hyphen, separated by `.`, optionally one trailing `.`). Only a warning: reg-name is
+    /// broader on purpose. An empty reg-name does not trigger it; its length has its own code
+    /// ([`Code::RegNameTooLong`]): `//a_b.example`. Span: the reg-name.
+    RegNameNotDns,
+    /// `reg-name-too-long` (RFC 3986 3.2.2): producers should limit registered names to no more than 255
+    /// characters (counted as written): `//aaa…a` with 256 `a`. Span: the reg-name.
+    RegNameTooLong,
+    /// `reg-name-not-utf8` (RFC 3986 3.2.2): percent-encoding in a reg-name must represent UTF-8
+    /// octets, and these do not decode as UTF-8: `//%FF`. Span: the percent-encoded octets of one invalid
+    /// sequence.
+    RegNameNotUtf8,
+    /// `reg-name-numeric` (RFC 3986 7.4, 3.2.2): a reg-name made only of numbers (decimal, `0x` hex or
+    /// `0`-led octal, as in C) and dots, which `inet_aton()` and similar resolvers may read as an IPv4
+    /// address although it is not the `IPv4address` form: `//127.1`, `//0x7f.1`, `//017700000001`,
+    /// `//1.2.3.256`. Span: the reg-name.
+    RegNameNumeric,
+    /// `ipv6-not-lowercase` (RFC 3986 3.2.2, 6.2.2.1): producers and normalizers should use lowercase for
+    /// hexadecimal addresses: `//[2001:DB8::1]`. Span: the IPv6address (inside the brackets).
+    Ipv6NotLowercase,
+    /// `ipvfuture` (RFC 3986 3.2.2): an `IPvFuture` literal, whose version flag no specification defines
+    /// yet; dereferencing it should fail with "address mechanism not supported": `//[v7.x]`. Span: the
+    /// IP-literal, brackets included.
+    Ipvfuture,
+    /// `port-empty` (RFC 3986 3.2, 3.2.3, 6.2.3): producers and normalizers should omit the `:` before an
+    /// empty port: `//h:`. Span: the `:`.
+    PortEmpty,
+    /// `port-default` (RFC 3986 3.2.3, 6.2.3): producers and normalizers should omit a port (and its `:`)
+    /// equal to the scheme's default, compared by value (`:0080` is 80). Known defaults: http 80,
+    /// https 443, ws 80, wss 443, ftp 21: `http://h:80`. Span: the `:` and the port.
+    PortDefault,
+    /// `path-dot-segments` (RFC 3986 6.2.2.3, 5.2.4): the complete segments `.` and `..` are meant only for
+    /// relative references; in a URI (with a scheme) normalizers should remove them. A segment that
+    /// becomes one after decoding `%2E` (6.2.2.2) counts too: `http://a/b/../c`. Span: the segment.
+    PathDotSegments,
+}
+
+impl Code {
+    /// Every code, in declaration order.
+    pub const ALL: &'static [Code] = &[
+        Code::SchemeNotLowercase,
+        Code::PctEncodedLowercaseHex,
+        Code::PctEncodedUnreserved,
+        Code::PctEncodedNul,
+        Code::UserinfoPassword,
+        Code::UserinfoLooksLikeHost,
+        Code::RegNameNotLowercase,
+        Code::RegNameNotDns,
+        Code::RegNameTooLong,
+        Code::RegNameNotUtf8,
+        Code::RegNameNumeric,
+        Code::Ipv6NotLowercase,
+        Code::Ipvfuture,
+        Code::PortEmpty,
+        Code::PortDefault,
+        Code::PathDotSegments,
+    ];
+
+    /// The stable kebab-case name of the code, as in JSON output (`"scheme-not-lowercase"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::SchemeNotLowercase => "scheme-not-lowercase",
+            Code::PctEncodedLowercaseHex => "pct-encoded-lowercase-hex",
+            Code::PctEncodedUnreserved => "pct-encoded-unreserved",
+            Code::PctEncodedNul => "pct-encoded-nul",
+            Code::UserinfoPassword => "userinfo-password",
+            Code::UserinfoLooksLikeHost => "userinfo-looks-like-host",
+            Code::RegNameNotLowercase => "reg-name-not-lowercase",
+            Code::RegNameNotDns => "reg-name-not-dns",
+            Code::RegNameTooLong => "reg-name-too-long",
+            Code::RegNameNotUtf8 => "reg-name-not-utf8",
+            Code::RegNameNumeric => "reg-name-numeric",
+            Code::Ipv6NotLowercase => "ipv6-not-lowercase",
+            Code::Ipvfuture => "ipvfuture",
+            Code::PortEmpty => "port-empty",
+            Code::PortDefault => "port-default",
+            Code::PathDotSegments => "path-dot-segments",
+        }
+    }
+
+    /// The code named `name` ([`Code::as_str`]), or `None`.
+    ///
+    /// ```
+    /// use rfc3986::Code;
+    /// assert_eq!(Code::from_name("port-default"), Some(Code::PortDefault));
+    /// assert_eq!(Code::from_name("nope"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == name)
+    }
+
+    /// The section of RFC 3986 that asks for what the code checks (`"3.1"`, `"6.2.2.3"`, ...): the one
+    /// holding the "should", or for security findings the subsection of section 7.
+    pub fn section(self) -> &'static str {
+        match self {
+            Code::SchemeNotLowercase => "3.1",
+            Code::PctEncodedLowercaseHex => "2.1",
+            Code::PctEncodedUnreserved => "2.3",
+            Code::PctEncodedNul => "7.3",
+            Code::UserinfoPassword => "3.2.1",
+            Code::UserinfoLooksLikeHost => "7.6",
+            Code::RegNameNotLowercase
+            | Code::RegNameNotDns
+            | Code::RegNameTooLong
+            | Code::RegNameNotUtf8
+            | Code::Ipv6NotLowercase
+            | Code::Ipvfuture => "3.2.2",
+            Code::RegNameNumeric => "7.4",
+            Code::PortEmpty | Code::PortDefault => "3.2.3",
+            Code::PathDotSegments => "6.2.2.3",
+        }
+    }
+
+    /// The message of a finding with this code when there is nothing more specific to say.
+    fn message(self) -> &'static str {
+        match self {
+            Code::SchemeNotLowercase => "scheme should be lowercase",
+            Code::PctEncodedLowercaseHex => "percent-encoding should use uppercase hex digits",
+            Code::PctEncodedUnreserved => "percent-encoded unreserved character should be decoded",
+            Code::PctEncodedNul => "percent-encoded nul octet (%00) should be rejected",
+            Code::UserinfoPassword => "userinfo contains a password (user:password is deprecated)",
+            Code::UserinfoLooksLikeHost => {
+                "userinfo looks like a host name and may mislead a reader about the host"
+            }
+            Code::RegNameNotLowercase => "registered name should be lowercase",
+            Code::RegNameNotDns => "registered name does not follow the dns host name syntax",
+            Code::RegNameTooLong => "registered name is longer than 255 characters",
+            Code::RegNameNotUtf8 => "percent-encoded octets in registered name are not utf-8",
+            Code::RegNameNumeric => {
+                "registered name may be read as an ipv4 address in a non-standard form"
+            }
+            Code::Ipv6NotLowercase => "ipv6 address should use lowercase hex digits",
+            Code::Ipvfuture => "ipvfuture literal has no defined meaning",
+            Code::PortEmpty => "empty port: the \":\" should be omitted",
+            Code::PortDefault => "port is the scheme's default and should be omitted",
+            Code::PathDotSegments => "dot-segment in the path of a uri should be removed",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    /// The kebab-case name ([`Code::as_str`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One SHOULD-level or security finding: a [`Code`], its RFC 3986 section, a one-line message (lower
+/// case, no period) and the byte span of the offending text in the linted input.
+///
+/// `Display` is one line, `CODE: MESSAGE (RFC 3986 SECTION)`, and never quotes the input (see the module
+/// docs on secrets).
+///
+/// ```
+/// use rfc3986::{Code, UriRef};
+/// let input = "ftp://ftp.example.com:21/";
+/// let findings = UriRef::parse(input)?.lint();
+/// let f = &findings[0];
+/// assert_eq!(f.code(), Code::PortDefault);
+/// assert_eq!(f.section(), "3.2.3");
+/// assert_eq!(&input[f.start()..f.end()], ":21");
+/// assert_eq!(f.to_string(), "port-default: port 21 is the default for ftp and should be omitted (RFC 3986 3.2.3)");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Finding {
+    code: Code,
+    span: Span,
+    message: String,
+}
+
+impl Finding {
+    fn new(code: Code, span: Span) -> Finding {
+        Finding {
+            code,
+            span,
+            message: code.message().to_owned(),
+        }
+    }
+
+    /// What the finding is about.
+    pub fn code(&self) -> Code {
+        self.code
+    }
+
+    /// The RFC 3986 section of the code ([`Code::section`]).
+    pub fn section(&self) -> &'static str {
+        self.code.section()
+    }
+
+    /// One line, lower case, no period. It never contains input text other than a scheme name or port
+    /// digits (in particular never a password).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The byte range `(start, end)` of the offending text in the linted input.
+    pub fn span(&self) -> (usize, usize) {
+        self.span
+    }
+
+    /// The byte offset where the offending text starts.
+    pub fn start(&self) -> usize {
+        self.span.0
+    }
+
+    /// The byte offset just past the offending text.
+    pub fn end(&self) -> usize {
+        self.span.1
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} (RFC 3986 {})",
+            self.code,
+            self.message,
+            self.section()
+        )
+    }
+}
+
+/// The SHOULD-level and security findings on `uri` (see [`Code`] for the list), ordered by span start,
+/// then code name, then span end.
+///
+/// ```
+/// use rfc3986::{lint, UriRef};
+/// assert!(lint(&UriRef::parse("http://example.com/a?b#c")?).is_empty());
+/// assert_eq!(lint(&UriRef::parse("http://a/b/../c")?)[0].code().as_str(), "path-dot-segments");
+/// assert!(lint(&UriRef::parse("../c")?).is_empty()); // dot-segments belong in relative references
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
+    let text = uri.as_str();
+    let mut out = Vec::new();
+    lint_scheme(uri, text, &mut out);
+    lint_pct_encoded(text, &mut out);
+    lint_userinfo(uri, text, &mut out);
+    lint_host(uri, text, &mut out);
+    lint_port(uri, text, &mut out);
+    lint_path(uri, text, &mut out);
+    out.sort_by(|a, b| {
+        (a.span.0, a.code.as_str(), a.span.1).cmp(&(b.span.0, b.code.as_str(), b.span.1))
+    });
+    out
+}
+
+impl UriRef<'_> {
+    /// The SHOULD-level and security findings on this reference; see [`lint`](crate::lint()).
+    pub fn lint(&self) -> Vec<Finding> {
+        lint(self)
+    }
+}
+
+impl Uri<'_> {
+    /// The SHOULD-level and security findings on this URI; see [`lint`](crate::lint()).
+    pub fn lint(&self) -> Vec<Finding> {
+        lint(self.as_uri_ref())
+    }
+}
+
+/// The span of `part`, a slice of `whole` (as every accessor of [`UriRef`] returns), in `whole`.
+fn span_of(whole: &str, part: &str) -> Span {
+    let start = part.as_ptr() as usize - whole.as_ptr() as usize;
+    debug_assert!(start + part.len() <= whole.len());
+    (start, start + part.len())
+}
+
+/// The value of an ASCII hex digit the grammar accepted as `HEXDIG`.
+fn hex_value(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b.wrapping_sub(b'A').wrapping_add(10),
+    }
+}
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 2.3).
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// Whether `s` has an uppercase ASCII letter outside its `pct-encoded` triplets.
+fn has_uppercase_outside_pct(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            i += 3;
+            continue;
+        }
+        if bytes[i].is_ascii_uppercase() {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   (3.1: canonical form is lowercase)
+fn lint_scheme(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+    if let Some(scheme) = uri.scheme() {
+        if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+            out.push(Finding::new(
+                Code::SchemeNotLowercase,
+                span_of(text, scheme),
+            ));
+        }
+    }
+}
+
+// pct-encoded = "%" HEXDIG HEXDIG   (2.1 uppercase, 2.3 unreserved, 7.3 %00)
+//
+// The grammar allows "%" only as the start of a pct-encoded triplet, so every "%" of the input is one,
+// whatever component it is in.
+fn lint_pct_encoded(text: &str, out: &mut Vec<Finding>) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 2 < bytes.len() {
+        if bytes[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let (hi, lo) = (bytes[i + 1], bytes[i + 2]);
+        let span = (i, i + 3);
+        if hi.is_ascii_lowercase() || lo.is_ascii_lowercase() {
+            out.push(Finding::new(Code::PctEncodedLowercaseHex, span));
+        }
+        let octet = hex_value(hi) << 4 | hex_value(lo);
+        if is_unreserved(octet) {
+            out.push(Finding::new(Code::PctEncodedUnreserved, span));
+        }
+        if octet == 0 {
+            out.push(Finding::new(Code::PctEncodedNul, span));
+        }
+        i += 3;
+    }
+}
+
+// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )   (3.2.1, 7.5, 7.6)
+fn lint_userinfo(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+    let Some(userinfo) = uri.userinfo() else {
+        return;
+    };
+    // 3.2.1: "unless the data after the colon is the empty string (indicating no password)".
+    if let Some((_, password)) = userinfo.split_once(':') {
+        if !password.is_empty() {
+            out.push(Finding::new(
+                Code::UserinfoPassword,
+                span_of(text, password),
+            ));
+        }
+    }
+    if let Some(name) = host_like_run(userinfo) {
+        out.push(Finding::new(
+            Code::UserinfoLooksLikeHost,
+            span_of(text, name),
+        ));
+    }
+}
+
+/// The first run of `[A-Za-z0-9.-]` in `userinfo` that looks like a host (7.6): a dotted-decimal IPv4
+/// address, or a dotted name whose last label looks like a top-level domain. A name looks like a host when
+/// it has three or more labels (`www.example.com`), or two with a last label of two letters (a country
+/// code: `example.de`) or one of the common generic TLDs (`example.com`). `john.doe` does not.
+fn host_like_run(userinfo: &str) -> Option<&str> {
+    const GENERIC_TLDS: &[&str] = &[
+        "com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "io", "app", "dev",
+    ];
+    userinfo
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+        .find(|run| {
+            let name = run.strip_suffix('.').unwrap_or(run);
+            let labels: Vec<&str> = name.split('.').collect();
+            if labels.len() < 2 || labels.iter().any(|l| l.is_empty()) {
+                return false;
+            }
+            if labels.len() == 4 && labels.iter().all(|l| is_dec_octet(l)) {
+                return true;
+            }
+            let tld = labels[labels.len() - 1];
+            if tld.len() < 2 || !tld.bytes().all(|b| b.is_ascii_alphabetic()) {
+                return false;
+            }
+            labels.len() >= 3
+                || tld.len() == 2
+                || GENERIC_TLDS.iter().any(|t| t.eq_ignore_ascii_case(tld))
+        })
+}
+
+/// `dec-octet`: a decimal number 0-255 without leading zeros.
+fn is_dec_octet(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 3
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'))
+        && s.parse::<u16>().is_ok_and(|n| n <= 255)
+}
+
+// host = IP-literal / IPv4address / reg-name   (3.2.2, 7.4)
+fn lint_host(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+    let (Some(host), Some(kind)) = (uri.host_str(), uri.host_kind()) else {
+        return;
+    };
+    let span = span_of(text, host);
+    match kind {
+        HostKind::RegName => lint_reg_name(host, span.0, out),
+        HostKind::Ipv6address => {
+            // Inside the brackets (a value parsed by the rule `IPv6address` alone has none).
+            let address = host
+                .strip_prefix('[')
+                .and_then(|h| h.strip_suffix(']'))
+                .unwrap_or(host);
+            if address.bytes().any(|b| b.is_ascii_uppercase()) {
+                out.push(Finding::new(Code::Ipv6NotLowercase, span_of(text, address)));
+            }
+        }
+        HostKind::IpvFuture => out.push(Finding::new(Code::Ipvfuture, span)),
+        HostKind::Ipv4address => {}
+    }
+}
+
+// reg-name = *( unreserved / pct-encoded / sub-delims )
+fn lint_reg_name(name: &str, start: usize, out: &mut Vec<Finding>) {
+    if name.is_empty() {
+        // An empty reg-name is the scheme's default host, if any (3.2.2); nothing to say.
+        return;
+    }
+    let span = (start, start + name.len());
+    if has_uppercase_outside_pct(name) {
+        out.push(Finding::new(Code::RegNameNotLowercase, span));
+    }
+    if !is_dns_name(name) {
+        out.push(Finding::new(Code::RegNameNotDns, span));
+    }
+    if name.len() > 255 {
+        out.push(Finding::new(Code::RegNameTooLong, span));
+    }
+    lint_reg_name_utf8(name, start, out);
+    if is_numeric_host(name) {
+        out.push(Finding::new(Code::RegNameNumeric, span));
+    }
+}
+
+/// The preferred name syntax of RFC 1034 3.5 as relaxed by RFC 1123 2.1 (a label may start with a
+/// digit), without its length limit (that is [`Code::RegNameTooLong`]): labels of 1 to 63 letters, digits
+/// and hyphens, not starting or ending with a hyphen, separated by "."; one trailing "." (a fully
+/// qualified name, RFC 3986 3.2.2) is allowed.
+fn is_dns_name(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    name.split('.').all(|label| {
+        (1..=63).contains(&label.len())
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    })
+}
+
+/// Reports each sequence of percent-encoded octets in a reg-name that is not UTF-8 (3.2.2). Characters
+/// written as themselves are ASCII and thus UTF-8; only the decoded octets can be wrong.
+fn lint_reg_name_utf8(name: &str, start: usize, out: &mut Vec<Finding>) {
+    // The decoded octets, each with the span of the text it came from.
+    let bytes = name.as_bytes();
+    let mut octets = Vec::with_capacity(bytes.len());
+    let mut spans = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            octets.push(hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]));
+            spans.push((start + i, start + i + 3));
+            i += 3;
+        } else {
+            octets.push(bytes[i]);
+            spans.push((start + i, start + i + 1));
+            i += 1;
+        }
+    }
+    let mut from = 0;
+    while from < octets.len() {
+        match std::str::from_utf8(&octets[from..]) {
+            Ok(_) => break,
+            Err(e) => {
+                let bad = from + e.valid_up_to();
+                let end = e.error_len().map_or(octets.len(), |n| bad + n);
+                out.push(Finding::new(
+                    Code::RegNameNotUtf8,
+                    (spans[bad].0, spans[end - 1].1),
+                ));
+                from = end;
+            }
+        }
+    }
+}
+
+/// Whether a reg-name consists only of numbers as C's `strtoul` with base 0 reads them (`0x` hex, `0`-led
+/// octal, decimal; `0x` alone is 0, as WHATWG URL has it) separated by "." with at most one trailing ".":
+/// what `inet_aton()` and WHATWG URL's IPv4 parser try to read as an address (7.4). Any number of parts
+/// and any values count: `1.2.3.256` and `1.2.3.4.5` are made only of digits and dots, and resolvers
+/// differ on what they make of them.
+fn is_numeric_host(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    name.split('.').all(|part| {
+        if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+            hex.bytes().all(|b| b.is_ascii_hexdigit())
+        } else {
+            !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit())
+        }
+    })
+}
+
+// authority = [ userinfo "@" ] host [ ":" port ]   (3.2.3, 6.2.3)
+fn lint_port(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+    let Some(port) = uri.port() else {
+        return;
+    };
+    let (start, end) = span_of(text, port);
+    // Both spans include the ":" delimiter, which the RFC says to omit with the port. A value parsed by
+    // the rule `port` alone has no ":".
+    let colon = start > 0 && text.as_bytes()[start - 1] == b':';
+    let span = (start - usize::from(colon), end);
+    if port.is_empty() {
+        if colon {
+            out.push(Finding::new(Code::PortEmpty, span));
+        }
+        return;
+    }
+    let Some(scheme) = uri.scheme() else {
+        return;
+    };
+    let Some(default) = default_port(scheme) else {
+        return;
+    };
+    if uri.port_u16() == Some(default) {
+        let scheme = scheme.to_ascii_lowercase();
+        out.push(Finding {
+            code: Code::PortDefault,
+            span,
+            message: format!("port {default} is the default for {scheme} and should be omitted"),
+        });
+    }
+}
+
+/// The default port of a scheme (compared case-insensitively), for [`Code::PortDefault`]:
+///
+/// - `http` 80: RFC 9110 section 4.2.1 ("If the port subcomponent is empty or not given, TCP port 80 ...
+///   is the default").
+/// - `https` 443: RFC 9110 section 4.2.2 ("TCP port 443 is the default").
+/// - `ws` 80 and `wss` 443: RFC 6455 section 3 ("The port component is OPTIONAL; the default for "ws" is
+///   port 80, while the default for "wss" is port 443").
+/// - `ftp` 21: RFC 1738 section 3.2 ("The default port is 21").
+fn default_port(scheme: &str) -> Option<u16> {
+    const DEFAULTS: &[(&str, u16)] = &[
+        ("http", 80),
+        ("https", 443),
+        ("ws", 80),
+        ("wss", 443),
+        ("ftp", 21),
+    ];
+    DEFAULTS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+        .map(|&(_, port)| port)
+}
+
+// path segments   (6.2.2.3, 5.2.4: dot-segments only in relative references)
+fn lint_path(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+    if uri.scheme().is_none() {
+        return;
+    }
+    let path = uri.path();
+    let (mut start, _) = span_of(text, path);
+    for segment in path.split('/') {
+        if is_dot_segment(segment) {
+            out.push(Finding::new(
+                Code::PathDotSegments,
+                (start, start + segment.len()),
+            ));
+        }
+        start += segment.len() + 1;
+    }
+}
+
+/// `.` or `..`, also when a dot is written `%2E` (which 6.2.2.2 decodes before 6.2.2.3 applies).
+fn is_dot_segment(segment: &str) -> bool {
+    let mut dots = 0;
+    let mut rest = segment;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('.') {
+            rest = r;
+        } else if rest.len() >= 3 && rest.as_bytes()[..3].eq_ignore_ascii_case(b"%2e") {
+            rest = &rest[3..];
+        } else {
+            return false;
+        }
+        dots += 1;
+    }
+    matches!(dots, 1 | 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    /// A new variant fails to compile here until it is given a place, and the test then fails until
+    /// [`Code::ALL`] lists it.
+    fn position(code: Code) -> usize {
+        match code {
+            Code::SchemeNotLowercase => 0,
+            Code::PctEncodedLowercaseHex => 1,
+            Code::PctEncodedUnreserved => 2,
+            Code::PctEncodedNul => 3,
+            Code::UserinfoPassword => 4,
+            Code::UserinfoLooksLikeHost => 5,
+            Code::RegNameNotLowercase => 6,
+            Code::RegNameNotDns => 7,
+            Code::RegNameTooLong => 8,
+            Code::RegNameNotUtf8 => 9,
+            Code::RegNameNumeric => 10,
+            Code::Ipv6NotLowercase => 11,
+            Code::Ipvfuture => 12,
+            Code::PortEmpty => 13,
+            Code::PortDefault => 14,
+            Code::PathDotSegments => 15,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_code_once_in_order() {
+        for (i, &code) in Code::ALL.iter().enumerate() {
+            assert_eq!(position(code), i, "{code:?}");
+        }
+        assert_eq!(Code::ALL.len(), 16);
+    }
+}
