@@ -1,0 +1,537 @@
+//! Side-by-side benchmarks: this crate against other Rust URI parsers, on the same inputs in the same run.
+//!
+//! ```sh
+//! cargo bench --bench compare -- --warm-up-time 1 --measurement-time 3
+//! python3 benches/ratios.py            # rfc3986 time / peer time, from target/criterion
+//! ```
+//!
+//! Groups (criterion group ids; `benches/README.md` explains each subset):
+//!
+//! - `parse-sample/<peer>`: `rfc3986` and `<peer>` on the lines of `data/real-uris-sample.txt` that both accept.
+//! - `parse-sample-all`: every parser on all lines, each with its own verdict (accept and reject paths mixed).
+//! - `parse-corpus/<peer>`: as `parse-sample/<peer>`, on the file named by `RFC3986_CORPUS` (skipped if unset).
+//! - `parse-single/<name>`: one named URI, every parser that accepts it.
+//! - `resolve-sample/<peer>`: parse the reference and resolve it against a pre-parsed base, over the pairs of
+//!   `data/real-refs-sample.tsv` that the peer and `rfc3986::UriRef::parse` accept.
+//!
+//! `RFC3986_BENCH_REPORT=1` prints the peer versions (from `Cargo.lock`), the subset sizes and where each peer
+//! disagrees with this crate, with examples; `-- --list` then skips the measurements.
+//!
+//! Adding a group for this crate's `resolve` or `normalize` when they land: see `bench_resolve` (one more
+//! `bench_function("rfc3986", ...)` per subset) and `bench_normalize`.
+
+use std::hint::black_box;
+use std::str::FromStr;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rfc3986::{validate, Rule, UriRef};
+
+const SAMPLE: &str = include_str!("../data/real-uris-sample.txt");
+const PAIRS: &str = include_str!("../data/real-refs-sample.tsv");
+const CARGO_LOCK: &str = include_str!("../Cargo.lock");
+
+/// The same named URIs as `benches/parse.rs`, plus one per shape the peers treat differently.
+const SINGLES: &[(&str, &str)] = &[
+    ("short", "http://a/b"),
+    // 52 bytes; the median line of the sample is 43 bytes
+    ("typical", "https://docs.python.org/3.11/library/os.html#os.path"),
+    ("ipv6", "http://[2001:db8:85a3::8a2e:370:7334]:8080/index.html?x=1"),
+    (
+        "percent_heavy",
+        "https://play.rust-lang.org/?code=%23!%5Ballow(unused)%5D%0Afn+main()+%7B%0A%7D&edition=2021",
+    ),
+    (
+        "long",
+        "https://www.example.com/a/very/long/path/with/many/segments/and/more/segments/index.html?query=string&with=many&parameters=true#and-a-fragment",
+    ),
+    ("relative", "../../scope/lifetime/lifetime_coercion.html"),
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// The parsers. Each function parses and validates one URI reference and says whether it was accepted; the
+// parsed value goes through `black_box` so that no part of the work can be optimized away.
+
+/// A parser under comparison.
+struct Peer {
+    /// Criterion function id and the name in the ratio table.
+    name: &'static str,
+    /// The package in `Cargo.lock`, for the version.
+    package: &'static str,
+    /// What is measured, as written in `benches/README.md`.
+    call: &'static str,
+    parse: fn(&str) -> bool,
+}
+
+fn rfc3986_parse(s: &str) -> bool {
+    black_box(UriRef::parse(s)).is_ok()
+}
+
+fn rfc3986_validate(s: &str) -> bool {
+    black_box(validate(Rule::URI_REFERENCE, s)).is_ok()
+}
+
+fn fluent_uri_parse(s: &str) -> bool {
+    black_box(fluent_uri::UriRef::parse(s)).is_ok()
+}
+
+fn iri_string_parse(s: &str) -> bool {
+    black_box(iri_string::types::UriReferenceStr::new(s)).is_ok()
+}
+
+fn oxiri_parse(s: &str) -> bool {
+    black_box(oxiri::IriRef::parse(s)).is_ok()
+}
+
+fn uriparse_parse(s: &str) -> bool {
+    black_box(uriparse::URIReference::try_from(s)).is_ok()
+}
+
+fn http_parse(s: &str) -> bool {
+    black_box(http::Uri::from_str(s)).is_ok()
+}
+
+fn url_parse(s: &str) -> bool {
+    black_box(url::Url::parse(s)).is_ok()
+}
+
+const OURS: Peer = Peer {
+    name: "rfc3986",
+    package: "rfc3986",
+    call: "rfc3986::UriRef::parse",
+    parse: rfc3986_parse,
+};
+
+const PEERS: &[Peer] = &[
+    Peer {
+        name: "fluent-uri",
+        package: "fluent-uri",
+        call: "fluent_uri::UriRef::parse",
+        parse: fluent_uri_parse,
+    },
+    Peer {
+        name: "iri-string",
+        package: "iri-string",
+        call: "iri_string::types::UriReferenceStr::new",
+        parse: iri_string_parse,
+    },
+    Peer {
+        name: "oxiri",
+        package: "oxiri",
+        call: "oxiri::IriRef::parse",
+        parse: oxiri_parse,
+    },
+    Peer {
+        name: "uriparse",
+        package: "uriparse",
+        call: "uriparse::URIReference::try_from",
+        parse: uriparse_parse,
+    },
+    Peer {
+        name: "http",
+        package: "http",
+        call: "http::Uri::from_str",
+        parse: http_parse,
+    },
+    Peer {
+        name: "url",
+        package: "url",
+        call: "url::Url::parse",
+        parse: url_parse,
+    },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Inputs
+
+fn sample_lines() -> Vec<&'static str> {
+    SAMPLE.lines().collect()
+}
+
+/// The larger corpus, if `RFC3986_CORPUS` names a readable file (it is not in the repository).
+fn corpus() -> Option<(String, String)> {
+    let path = std::env::var("RFC3986_CORPUS").ok()?;
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some((path, text)),
+        Err(e) => {
+            eprintln!("RFC3986_CORPUS={path}: {e}; skipping the corpus groups");
+            None
+        }
+    }
+}
+
+fn pairs() -> Vec<(&'static str, &'static str)> {
+    PAIRS
+        .lines()
+        .filter_map(|line| line.split_once('\t'))
+        .collect()
+}
+
+/// The lines that both this crate and `peer` accept.
+fn common<'a>(lines: &[&'a str], peer: &Peer) -> Vec<&'a str> {
+    lines
+        .iter()
+        .copied()
+        .filter(|s| (OURS.parse)(s) && (peer.parse)(s))
+        .collect()
+}
+
+fn version(package: &str) -> &'static str {
+    let needle = format!("name = \"{package}\"\nversion = \"");
+    CARGO_LOCK
+        .find(&needle)
+        .and_then(|at| {
+            let rest = &CARGO_LOCK[at + needle.len()..];
+            rest.find('"').map(|end| &rest[..end])
+        })
+        .unwrap_or("?")
+}
+
+fn report_wanted() -> bool {
+    std::env::var_os("RFC3986_BENCH_REPORT").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Counts and examples of the lines where `peer` and this crate disagree.
+fn report_disagreements(label: &str, lines: &[&str]) {
+    let ours: Vec<bool> = lines.iter().map(|s| (OURS.parse)(s)).collect();
+    let accepted = ours.iter().filter(|&&ok| ok).count();
+    eprintln!(
+        "\n== {label}: {} lines, rfc3986 accepts {accepted}",
+        lines.len()
+    );
+    eprintln!(
+        "{:<11} {:>8} {:>9} {:>9} {:>9}",
+        "peer", "version", "common", "only-us", "only-peer"
+    );
+    for peer in PEERS {
+        let mut only_us = Vec::new();
+        let mut only_peer = Vec::new();
+        let mut both = 0usize;
+        for (s, &we) in lines.iter().zip(&ours) {
+            match (we, (peer.parse)(s)) {
+                (true, true) => both += 1,
+                (true, false) => only_us.push(*s),
+                (false, true) => only_peer.push(*s),
+                (false, false) => {}
+            }
+        }
+        eprintln!(
+            "{:<11} {:>8} {:>9} {:>9} {:>9}",
+            peer.name,
+            version(peer.package),
+            both,
+            only_us.len(),
+            only_peer.len()
+        );
+        // Relative references first-class in RFC 3986 but out of scope for `http` and `url`: count them
+        // apart and show the absolute URIs the peer rejects.
+        let (relative, absolute): (Vec<&str>, Vec<&str>) = only_us
+            .iter()
+            .partition(|s| UriRef::parse(s).is_ok_and(|r| !r.is_uri()));
+        if !relative.is_empty() {
+            eprintln!(
+                "    only rfc3986 accepts: {} relative references, e.g. {}",
+                relative.len(),
+                relative[0]
+            );
+        }
+        if !absolute.is_empty() {
+            eprintln!(
+                "    only rfc3986 accepts: {} URIs with a scheme, e.g.",
+                absolute.len()
+            );
+        }
+        for s in absolute.iter().take(4) {
+            eprintln!("        {s}");
+        }
+        if !only_peer.is_empty() {
+            eprintln!("    only {} accepts, e.g.", peer.name);
+        }
+        for s in only_peer.iter().take(4) {
+            eprintln!("        {s}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// parse + validate
+
+/// `rfc3986` and `peer`, each over the lines both accept, in one group.
+fn bench_common(c: &mut Criterion, group_name: &str, lines: &[&str], peer: &Peer, long: bool) {
+    let subset = common(lines, peer);
+    let mut group = c.benchmark_group(format!("{group_name}/{}", peer.name));
+    if long {
+        group.sample_size(10);
+    }
+    group.throughput(Throughput::Elements(subset.len() as u64));
+    for p in [&OURS, peer] {
+        group.bench_function(p.name, |b| {
+            b.iter(|| {
+                for s in &subset {
+                    black_box((p.parse)(black_box(s)));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_sample(c: &mut Criterion) {
+    let lines = sample_lines();
+    if report_wanted() {
+        eprintln!("parsers (versions from Cargo.lock):");
+        for p in std::iter::once(&OURS).chain(PEERS) {
+            eprintln!("  {:<11} {:<8} {}", p.name, version(p.package), p.call);
+        }
+        report_disagreements("data/real-uris-sample.txt", &lines);
+    }
+    for peer in PEERS {
+        bench_common(c, "parse-sample", &lines, peer, false);
+    }
+
+    // Everything on every line: rejecting is part of the work (and this crate explains every rejection).
+    let mut group = c.benchmark_group("parse-sample-all");
+    group.throughput(Throughput::Elements(lines.len() as u64));
+    let validate_ours = Peer {
+        name: "rfc3986 validate",
+        package: "rfc3986",
+        call: "rfc3986::validate(Rule::URI_REFERENCE, _)",
+        parse: rfc3986_validate,
+    };
+    for p in [&OURS, &validate_ours].into_iter().chain(PEERS) {
+        group.bench_function(p.name, |b| {
+            b.iter(|| {
+                for s in &lines {
+                    black_box((p.parse)(black_box(s)));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_corpus(c: &mut Criterion) {
+    let Some((path, text)) = corpus() else {
+        return;
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    if report_wanted() {
+        report_disagreements(&path, &lines);
+    }
+    for peer in PEERS {
+        bench_common(c, "parse-corpus", &lines, peer, true);
+    }
+}
+
+fn bench_singles(c: &mut Criterion) {
+    for (name, uri) in SINGLES {
+        let mut group = c.benchmark_group(format!("parse-single/{name}"));
+        group.throughput(Throughput::Elements(1));
+        for p in std::iter::once(&OURS).chain(PEERS) {
+            if !(p.parse)(uri) {
+                if report_wanted() {
+                    eprintln!("parse-single/{name}: {} rejects {uri}", p.name);
+                }
+                continue;
+            }
+            group.bench_with_input(BenchmarkId::from_parameter(p.name), uri, |b, uri| {
+                b.iter(|| (p.parse)(black_box(uri)))
+            });
+        }
+        group.finish();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// resolve (RFC 3986 section 5)
+//
+// Each measurement parses the reference and resolves it against a base parsed beforehand (a document's base
+// is parsed once, its links many times), producing an owned result. The subset of pairs is per peer: those
+// whose base the peer parses as an absolute URI and whose reference it parses and resolves, and which this
+// crate accepts (base as `Uri`, reference as `UriRef`). When `rfc3986` gets a resolver, add
+// `group.bench_function("rfc3986", ...)` in `bench_resolve_peer` over the same `subset`, and the ratio script
+// picks it up.
+
+/// The pairs this crate accepts: base a URI, reference a URI reference.
+fn pairs_we_accept() -> Vec<(&'static str, &'static str)> {
+    pairs()
+        .into_iter()
+        .filter(|(base, reference)| {
+            rfc3986::Uri::parse(base).is_ok() && UriRef::parse(reference).is_ok()
+        })
+        .collect()
+}
+
+fn bench_resolve_peer<B, R>(
+    c: &mut Criterion,
+    name: &str,
+    pairs: &[(&'static str, &'static str)],
+    parse_base: impl Fn(&'static str) -> Option<B>,
+    resolve: impl Fn(&B, &str) -> Option<R>,
+) {
+    let subset: Vec<(B, &str)> = pairs
+        .iter()
+        .filter_map(|&(base, reference)| {
+            let parsed = parse_base(base)?;
+            resolve(&parsed, reference)?;
+            Some((parsed, reference))
+        })
+        .collect();
+    // The same pairs for this crate, bases parsed beforehand as for the peer.
+    let ours: Vec<(rfc3986::Uri<'static>, &str)> = pairs
+        .iter()
+        .filter(|&&(base, reference)| {
+            parse_base(base).is_some_and(|parsed| resolve(&parsed, reference).is_some())
+        })
+        .map(|&(base, reference)| (rfc3986::Uri::parse(base).expect("accepted"), reference))
+        .collect();
+    if report_wanted() {
+        eprintln!(
+            "resolve-sample/{name}: {} of {} pairs",
+            subset.len(),
+            pairs.len()
+        );
+    }
+    let mut group = c.benchmark_group(format!("resolve-sample/{name}"));
+    group.throughput(Throughput::Elements(subset.len() as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for (base, reference) in &subset {
+                black_box(resolve(base, black_box(reference)));
+            }
+        })
+    });
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            for (base, reference) in &ours {
+                black_box(
+                    UriRef::parse(black_box(reference))
+                        .ok()
+                        .and_then(|r| r.resolve_against(base).ok()),
+                );
+            }
+        })
+    });
+    group.finish();
+}
+
+fn bench_resolve(c: &mut Criterion) {
+    let pairs = pairs_we_accept();
+    if report_wanted() {
+        eprintln!(
+            "\n== data/real-refs-sample.tsv: rfc3986 accepts {} pairs",
+            pairs.len()
+        );
+    }
+    bench_resolve_peer(
+        c,
+        "fluent-uri",
+        &pairs,
+        |base| fluent_uri::Uri::parse(base).ok(),
+        |base, reference| {
+            fluent_uri::UriRef::parse(reference)
+                .ok()?
+                .resolve_against(base)
+                .ok()
+        },
+    );
+    bench_resolve_peer(
+        c,
+        "iri-string",
+        &pairs,
+        |base| iri_string::types::UriAbsoluteStr::new(base).ok(),
+        |base, reference| {
+            use iri_string::format::ToDedicatedString;
+            let resolved = iri_string::types::UriReferenceStr::new(reference)
+                .ok()?
+                .resolve_against(base);
+            // Resolution that RFC 3986 cannot serialize (a path starting with "//" and no authority) is an error.
+            resolved.ensure_rfc3986_normalizable().ok()?;
+            Some(resolved.to_dedicated_string())
+        },
+    );
+    bench_resolve_peer(
+        c,
+        "oxiri",
+        &pairs,
+        |base| oxiri::Iri::parse(base).ok(),
+        |base, reference| base.resolve(&oxiri::IriRef::parse(reference).ok()?).ok(),
+    );
+    bench_resolve_peer(
+        c,
+        "url",
+        &pairs,
+        |base| url::Url::parse(base).ok(),
+        |base, reference| base.join(reference).ok(),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// normalize (RFC 3986 section 6.2.2)
+//
+// Each measurement parses a URI of the sample and writes its syntax-based normal form as an owned string.
+// The subset per peer: the sample's lines with a scheme that this crate and the peer both accept (and, for
+// iri-string, can serialize after normalization).
+
+fn bench_normalize_peer(c: &mut Criterion, name: &str, normalize: impl Fn(&str) -> Option<String>) {
+    let subset: Vec<&str> = SAMPLE
+        .lines()
+        .filter(|line| rfc3986::Uri::parse(line).is_ok() && normalize(line).is_some())
+        .collect();
+    if report_wanted() {
+        eprintln!("normalize-sample/{name}: {} lines", subset.len());
+    }
+    let mut group = c.benchmark_group(format!("normalize-sample/{name}"));
+    group.throughput(Throughput::Elements(subset.len() as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for line in &subset {
+                black_box(normalize(black_box(line)));
+            }
+        })
+    });
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            for line in &subset {
+                black_box(
+                    rfc3986::Uri::parse(black_box(line))
+                        .map(|u| u.normalize().into_string())
+                        .ok(),
+                );
+            }
+        })
+    });
+    group.finish();
+}
+
+fn bench_normalize(c: &mut Criterion) {
+    bench_normalize_peer(c, "fluent-uri", |line| {
+        Some(
+            fluent_uri::Uri::parse(line)
+                .ok()?
+                .normalize()
+                .as_str()
+                .to_owned(),
+        )
+    });
+    bench_normalize_peer(c, "iri-string", |line| {
+        use iri_string::format::ToDedicatedString;
+        let uri = iri_string::types::UriStr::new(line).ok()?;
+        let normalized = uri.normalize();
+        normalized.ensure_rfc3986_normalizable().ok()?;
+        Some(normalized.to_dedicated_string().to_string())
+    });
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = bench_sample, bench_singles, bench_resolve, bench_normalize, bench_corpus
+}
+criterion_main!(benches);
