@@ -55,6 +55,9 @@
 //! - `cli` (default): the `rfc3986` command-line tool and its dependencies (clap, serde_json). Library
 //!   users can turn it off with `default-features = false`; the library itself needs only pest,
 //!   pest_derive and thiserror.
+//! - `runtime-grammar` (part of `cli`): grammars loaded at run time ([`Grammar`], with pest_meta and
+//!   pest_vm) that give the same typed values as the built-in one, such as `grammars/iri.pest` (RFC 3987)
+//!   or an edited `uri.pest`, and checks against scheme grammars ([`SchemeGrammars`], `schemes/*.pest`).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -65,11 +68,18 @@ mod error;
 mod grammar;
 #[cfg(feature = "fast-path")]
 mod recognizer;
+#[cfg(feature = "runtime-grammar")]
+mod runtime;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
+#[cfg(feature = "runtime-grammar")]
+pub use runtime::{
+    Entry, Grammar, GrammarError, GrammarIssue, RuntimeParseError, SchemeError, SchemeGrammars,
+    UnknownRule, SCHEME_ENTRY_RULE,
+};
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.
