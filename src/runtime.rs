@@ -104,6 +104,15 @@ impl fmt::Debug for Grammar {
     }
 }
 
+impl std::str::FromStr for Grammar {
+    type Err = GrammarError;
+
+    /// Same as [`Grammar::load`].
+    fn from_str(text: &str) -> Result<Grammar, GrammarError> {
+        Grammar::load(text)
+    }
+}
+
 /// One problem in a grammar file, at a 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GrammarIssue {

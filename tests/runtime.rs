@@ -221,11 +221,30 @@ fn grammar_parse_one_mebibyte_input() {
     let long = format!("http://example.com/{}", "a/".repeat(512 * 1024));
     let u = g.parse(&long).unwrap();
     assert_eq!(u.path().len(), 1 + 1024 * 1024);
-    let query = format!("?{}", "q".repeat(1 << 20));
-    assert_eq!(g.parse(&query).unwrap().query().unwrap().len(), 1 << 20);
-    let bad = format!("{long} x");
+    let bad = format!("?{} x", "q".repeat(1 << 20));
     let e = g.parse(&bad).unwrap_err();
-    assert_eq!(e.offset(), long.len());
+    assert_eq!(e.offset(), 1 + (1 << 20));
+    assert_eq!(e.kind(), rfc3986::ParseErrorKind::Space);
+}
+
+/// A recursive grammar nested a mebibyte deep, on a small stack: pest's stack guard gives an error.
+#[test]
+fn grammar_parse_deep_recursion_is_an_error_not_a_stack_overflow() {
+    let g: Grammar = "nest = { \"(\" ~ nest? ~ \")\" }\n".parse().unwrap();
+    assert!(g.parse("nest", "((()))").is_ok());
+    let deep = format!("{}{}", "(".repeat(1 << 20), ")".repeat(1 << 20));
+    let result = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || g.parse("nest", &deep).map(|_| ()))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    match result {
+        Err(RuntimeParseError::Parse(e)) => {
+            assert_eq!(e.kind(), rfc3986::ParseErrorKind::LimitReached)
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 // -------------------------------------------------------------------------------------------------------
