@@ -60,6 +60,9 @@ pub enum ParseErrorKind {
 #[error("{}", self.message())]
 pub struct ParseError {
     rule: Rule,
+    /// The ABNF name of the rule of a grammar loaded at run time (`runtime-grammar` feature), which
+    /// `rule` cannot name; `None` for the built-in grammar.
+    loaded_rule: Option<String>,
     offset: usize,
     kind: ParseErrorKind,
     found: Option<char>,
@@ -80,8 +83,26 @@ impl ParseError {
     }
 
     /// The rule the input was matched against (`URI-reference` for [`UriRef::parse`](crate::UriRef::parse)).
+    ///
+    /// For an error from a grammar loaded at run time, this is the built-in rule of the same ABNF name,
+    /// or `URI-reference` when the built-in grammar has none; [`rule_name`](Self::rule_name) names the
+    /// loaded grammar's rule.
     pub fn rule(&self) -> Rule {
         self.rule
+    }
+
+    /// The ABNF name of the rule the input was matched against (`URI-reference`): the name of
+    /// [`rule`](Self::rule), or for a grammar loaded at run time the name of that grammar's rule (from the
+    /// first `///` doc line of the rule, else its pest name).
+    pub fn rule_name(&self) -> &str {
+        self.loaded_rule.as_deref().unwrap_or(self.rule.abnf_name())
+    }
+
+    /// The same error, for the rule `name` of a grammar loaded at run time.
+    #[cfg(feature = "runtime-grammar")]
+    pub(crate) fn for_loaded_rule(mut self, name: &str) -> ParseError {
+        self.loaded_rule = Some(name.to_string());
+        self
     }
 
     /// The character at the offset, or `None` at the end of the input (or on bytes that are not UTF-8).
@@ -232,6 +253,7 @@ impl ParseError {
     pub(crate) fn limit(rule: Rule, input: &str, offset: usize, message: String) -> ParseError {
         ParseError {
             rule,
+            loaded_rule: None,
             offset,
             kind: ParseErrorKind::LimitReached,
             found: input.get(offset..).and_then(|s| s.chars().next()),
@@ -243,6 +265,7 @@ impl ParseError {
     pub(crate) fn invalid_utf8(rule: Rule, offset: usize) -> ParseError {
         ParseError {
             rule,
+            loaded_rule: None,
             offset,
             kind: ParseErrorKind::InvalidUtf8,
             found: None,
@@ -309,6 +332,7 @@ pub(crate) fn classify(
     };
     ParseError {
         rule,
+        loaded_rule: None,
         offset,
         kind,
         found,
@@ -388,6 +412,7 @@ fn port_error(rule: Rule, input: &str, offset: usize) -> Option<ParseError> {
     };
     Some(ParseError {
         rule,
+        loaded_rule: None,
         offset: bad_offset,
         kind,
         found,

@@ -198,7 +198,7 @@ fn explain(rule: Rule, input: &str, fast_error: pest::error::Error<fast::Rule>) 
     })
 }
 
-fn from_pest<R: pest::RuleType>(
+pub(crate) fn from_pest<R: pest::RuleType>(
     rule: Rule,
     input: &str,
     e: pest::error::Error<R>,

@@ -426,7 +426,7 @@ mod url_impls {
             // WHATWG reads a special scheme's missing or empty host from the path: `http:/p`, `http:p` and
             // `http:///p` all become `http://p/`.
             let url_host = url.host_str().filter(|h| !h.is_empty());
-            if url_host.is_some() && uri.host_str().map_or(true, str::is_empty) {
+            if url_host.is_some() && uri.host_str().is_none_or(str::is_empty) {
                 return Err(ConvertError::Rejected {
                     target: "url::Url",
                     message: format!(

@@ -67,6 +67,9 @@
 //!   `ConvertError`.
 //! - `url`: `TryFrom` conversions between [`UriRef`] / [`Uri`] and `url::Url` (url 2.x, WHATWG URL
 //!   Standard), with `ConvertError`.
+//! - `runtime-grammar` (part of `cli`): grammars loaded at run time ([`Grammar`], with pest_meta and
+//!   pest_vm) that give the same typed values as the built-in one, such as `grammars/iri.pest` (RFC 3987)
+//!   or an edited `uri.pest`, and checks against scheme grammars ([`SchemeGrammars`], `schemes/*.pest`).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -83,6 +86,8 @@ pub mod percent;
 mod recognizer;
 mod recompose;
 mod resolve;
+#[cfg(feature = "runtime-grammar")]
+mod runtime;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
@@ -97,6 +102,11 @@ pub use normalize::{default_port, equivalent, Level};
 pub use percent::DecodeError;
 pub use recompose::{BuildError, UriBuilder};
 pub use resolve::{merge, remove_dot_segments, ResolveError, Resolver};
+#[cfg(feature = "runtime-grammar")]
+pub use runtime::{
+    Entry, Grammar, GrammarError, GrammarIssue, RuntimeParseError, SchemeError, SchemeGrammars,
+    UnknownRule, SCHEME_ENTRY_RULE,
+};
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.

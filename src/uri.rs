@@ -154,6 +154,15 @@ impl<'a> UriRef<'a> {
         })
     }
 
+    /// The value for `text` whose components another engine (a grammar loaded at run time) found.
+    #[cfg(feature = "runtime-grammar")]
+    pub(crate) fn from_parts(text: &'a str, parts: Parts) -> UriRef<'a> {
+        UriRef {
+            text: Cow::Borrowed(text),
+            parts,
+        }
+    }
+
     /// Makes an owned value, copying the text if it was borrowed.
     pub fn into_owned(self) -> UriRef<'static> {
         UriRef {

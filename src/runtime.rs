@@ -1,0 +1,913 @@
+//! Grammars loaded at run time: a `.pest` file read with pest_meta and run by pest_vm, feeding the same
+//! [builder](crate::builder) as the built-in grammar (feature `runtime-grammar`).
+//!
+//! A [`Grammar`] is loaded once ([`Grammar::from_file`], [`Grammar::load`]) and then matches any of its
+//! rules against whole inputs, many times ([`Grammar::entry`] + [`Entry::parse`], or [`Grammar::parse`]).
+//! As long as the file keeps the component rule names of `uri.pest` (`scheme`, `authority`, `userinfo`,
+//! `host`, `ip_literal`, `ipv4address`, `ipv6address`, `ipvfuture`, `reg_name`, `port`, the five `path_*`
+//! rules, `query`, `fragment`), the result is the same typed [`UriRef`] the built-in grammar gives: an
+//! edited grammar, an IRI grammar (`grammars/iri.pest`) or one with IPv6 zone identifiers
+//! (`grammars/ipv6-zone-id.pest`) needs no Rust change.
+//!
+//! [`SchemeGrammars`] checks a parsed URI against the grammar of its scheme (`schemes/*.pest`, RFC 3986
+//! section 3.1: "each scheme ... may further restrict the syntax").
+//!
+//! # How a file is run
+//!
+//! - Rule names: the ABNF spelling from the first `///` doc line of a rule (`/// URI-reference = ...`), as
+//!   `build.rs` reads it, or the pest name (`uri_reference`).
+//! - Whole-input match: for every rule the loader adds a silent entry rule `SOI ~ rule ~ EOI` to the
+//!   optimized rules before building the VM (pest's `parse` alone accepts a prefix).
+//! - Errors: a rejected input is parsed again by a second VM in which every rule is normal and every
+//!   quoted string is a rule of its own, so that the error names what was expected at the failing byte
+//!   (as the built-in grammar's detail parser does). This is skipped for inputs over 64 KiB and for
+//!   grammars that define `WHITESPACE` or `COMMENT` (where atomicity changes the language).
+//! - Limits: no call limit is set here (pest's is process-wide); the VM recurses per expression node, not
+//!   per input character, and pest's stack guard turns a too-deep recursion into an error of kind
+//!   [`LimitReached`](crate::ParseErrorKind::LimitReached), never a stack overflow.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use pest::error::LineColLocation;
+use pest::iterators::Pairs;
+use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
+use pest_meta::optimizer::{self, OptimizedExpr, OptimizedRule};
+use pest_meta::parser::{self, Rule as MetaRule};
+use pest_vm::Vm;
+
+use crate::builder::{self, Component};
+use crate::error::ParseError;
+use crate::grammar::{self, Expected, Rule};
+use crate::uri::UriRef;
+
+/// Inputs longer than this are not re-parsed by the detail VM (see the module docs).
+const DETAIL_LIMIT: usize = 64 * 1024;
+
+/// The generic grammar that scheme grammars extend (see [`SchemeGrammars`]).
+const GENERIC: &str = include_str!("../uri.pest");
+
+/// The rule every scheme grammar defines: the whole URI (without its fragment) in that scheme.
+pub const SCHEME_ENTRY_RULE: &str = "scheme_uri";
+
+/// A rule of a loaded grammar.
+#[derive(Debug)]
+struct LoadedRule {
+    /// The pest name (`uri_reference`).
+    name: String,
+    /// The ABNF spelling from the first doc line (`URI-reference`), or the pest name.
+    abnf: String,
+    /// The ABNF definition quoted in the first doc line, possibly empty.
+    definition: String,
+    /// The second doc line (`RFC 3986 section 4.1.`), possibly empty.
+    source: String,
+    /// The name of its whole-input entry rule in the VMs.
+    entry: String,
+}
+
+/// A pest grammar loaded at run time, ready to match any of its rules against whole inputs.
+///
+/// Load once, parse many: loading `uri.pest` takes a few milliseconds, a parse a few microseconds.
+/// `Grammar` is `Send + Sync`; share it between threads by reference.
+///
+/// ```
+/// use rfc3986::Grammar;
+/// let grammar = Grammar::load(include_str!("../uri.pest"))?;
+/// let uri = grammar.parse("URI", "http://example.com/a?b")?;
+/// assert_eq!(uri.host_str(), Some("example.com"));
+/// assert_eq!(uri.query(), Some("b"));
+/// assert!(grammar.parse("URI", "http://a/b c").is_err());
+/// assert!(grammar.parse("no-such-rule", "x").is_err()); // an error, not a panic
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Grammar {
+    vm: Vm,
+    /// All rules normal, literals as rules; `None` when the grammar has WHITESPACE or COMMENT.
+    detail: Option<Vm>,
+    rules: Vec<LoadedRule>,
+    /// Detail VM rule name of each quoted string -> the string.
+    literals: HashMap<String, String>,
+    /// The `//!` lines at the top of the file, without the `//!`.
+    header: Vec<String>,
+}
+
+impl fmt::Debug for Grammar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Grammar")
+            .field("header", &self.header.first())
+            .field("rules", &self.rules.len())
+            .field("detail", &self.detail.is_some())
+            .finish()
+    }
+}
+
+impl std::str::FromStr for Grammar {
+    type Err = GrammarError;
+
+    /// Same as [`Grammar::load`].
+    fn from_str(text: &str) -> Result<Grammar, GrammarError> {
+        Grammar::load(text)
+    }
+}
+
+/// One problem in a grammar file, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrammarIssue {
+    line: usize,
+    column: usize,
+    message: String,
+}
+
+impl GrammarIssue {
+    /// The 1-based line in the grammar file.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 1-based column (in characters) in that line.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What is wrong, as pest_meta says it (`expected expression`, `rule foo is undefined`).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for GrammarIssue {
+    /// `LINE:COL: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// A grammar file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GrammarError {
+    /// The file could not be read.
+    #[error("cannot read grammar {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The text is not a usable pest grammar: syntax errors, undefined or duplicate rules, left
+    /// recursion, repetitions that cannot fail (everything pest_meta checks), or a scheme grammar
+    /// without its [`scheme_uri`](SCHEME_ENTRY_RULE) rule. `Display` gives one `FILE:LINE:COL: message`
+    /// line per issue.
+    #[error("{}", render_issues(path.as_deref(), issues))]
+    Invalid {
+        /// The file, when the grammar came from one.
+        path: Option<PathBuf>,
+        /// Every problem found, in file order.
+        issues: Vec<GrammarIssue>,
+    },
+}
+
+impl GrammarError {
+    /// The problems with their lines and columns (empty for [`GrammarError::Io`]).
+    pub fn issues(&self) -> &[GrammarIssue] {
+        match self {
+            GrammarError::Io { .. } => &[],
+            GrammarError::Invalid { issues, .. } => issues,
+        }
+    }
+
+    fn with_path(self, file: &Path) -> GrammarError {
+        match self {
+            GrammarError::Invalid { issues, .. } => GrammarError::Invalid {
+                path: Some(file.to_path_buf()),
+                issues,
+            },
+            other => other,
+        }
+    }
+}
+
+fn render_issues(path: Option<&Path>, issues: &[GrammarIssue]) -> String {
+    let prefix = path
+        .map(|p| format!("{}:", p.display()))
+        .unwrap_or_default();
+    issues
+        .iter()
+        .map(|i| format!("{prefix}{i}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn issue(e: &pest::error::Error<MetaRule>) -> GrammarIssue {
+    let (line, column) = match e.line_col {
+        LineColLocation::Pos(p) => p,
+        LineColLocation::Span(p, _) => p,
+    };
+    GrammarIssue {
+        line,
+        column,
+        message: e.variant.message().into_owned(),
+    }
+}
+
+fn invalid(errors: &[pest::error::Error<MetaRule>]) -> GrammarError {
+    GrammarError::Invalid {
+        path: None,
+        issues: errors.iter().map(issue).collect(),
+    }
+}
+
+/// A rule name that the grammar does not define.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the grammar has no rule `{name}`")]
+pub struct UnknownRule {
+    name: String,
+}
+
+impl UnknownRule {
+    /// The name that was asked for.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// Why [`Grammar::parse`] failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuntimeParseError {
+    /// The rule name is not a rule of the grammar (neither an ABNF nor a pest name).
+    #[error(transparent)]
+    UnknownRule(#[from] UnknownRule),
+    /// The input is not in the rule's language.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}
+
+/// A rule of a [`Grammar`], resolved once by [`Grammar::entry`], to match many inputs.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<'g> {
+    grammar: &'g Grammar,
+    index: usize,
+}
+
+impl<'g> Entry<'g> {
+    fn rule(&self) -> &'g LoadedRule {
+        &self.grammar.rules[self.index]
+    }
+
+    /// The rule's ABNF name, from its first `///` doc line (`URI-reference`), or its pest name.
+    pub fn abnf_name(&self) -> &'g str {
+        &self.rule().abnf
+    }
+
+    /// The rule's name in the `.pest` file (`uri_reference`).
+    pub fn pest_name(&self) -> &'g str {
+        &self.rule().name
+    }
+
+    /// The ABNF definition quoted in the rule's first doc line (`URI / relative-ref`), or `""`.
+    pub fn definition(&self) -> &'g str {
+        &self.rule().definition
+    }
+
+    /// The rule's second doc line, where it comes from (`RFC 3986 section 4.1.`), or `""`.
+    pub fn source(&self) -> &'g str {
+        &self.rule().source
+    }
+
+    /// Matches the rule against the whole of `input` and returns the components found, as
+    /// [`UriRef::parse_rule`] does for the built-in grammar.
+    ///
+    /// # Errors
+    /// [`ParseError`] at the byte where the match failed, with what the grammar expected there (ABNF
+    /// names of the loaded grammar); [`ParseError::rule_name`] is this rule's ABNF name.
+    pub fn parse<'i>(&self, input: &'i str) -> Result<UriRef<'i>, ParseError> {
+        self.grammar.parse_index(self.index, input)
+    }
+}
+
+/// The loaded rules, docs and header of a grammar text.
+struct Read {
+    ast: Vec<AstRule>,
+    rules: Vec<LoadedRule>,
+    header: Vec<String>,
+}
+
+/// Parses and validates `text` as pest_meta's `parse_and_optimize` does, keeping the AST (for the detail
+/// copy) and the doc lines (for ABNF names).
+fn read(text: &str) -> Result<Read, GrammarError> {
+    let pairs = parser::parse(MetaRule::grammar_rules, text).map_err(|e| invalid(&[e]))?;
+    pest_meta::validator::validate_pairs(pairs.clone()).map_err(|e| invalid(&e))?;
+    let ast = parser::consume_rules(pairs.clone()).map_err(|e| invalid(&e))?;
+    let (header, docs) = doc_lines(pairs);
+    let rules = ast
+        .iter()
+        .map(|r| {
+            let lines = docs.get(&r.name).map(Vec::as_slice).unwrap_or(&[]);
+            let (abnf, definition) = match lines.first().and_then(|d| d.split_once(" = ")) {
+                Some((abnf, def)) => (abnf.trim().to_string(), def.trim().to_string()),
+                None => (r.name.clone(), String::new()),
+            };
+            LoadedRule {
+                name: r.name.clone(),
+                abnf,
+                definition,
+                source: lines.get(1).cloned().unwrap_or_default(),
+                entry: format!("entry {}", r.name),
+            }
+        })
+        .collect();
+    Ok(Read { ast, rules, header })
+}
+
+/// The `//!` header lines and the `///` lines of each rule, as `build.rs` reads them.
+fn doc_lines(pairs: Pairs<'_, MetaRule>) -> (Vec<String>, HashMap<String, Vec<String>>) {
+    let mut header = Vec::new();
+    let mut docs = HashMap::new();
+    let mut pending = Vec::new();
+    for pair in pairs {
+        match pair.as_rule() {
+            MetaRule::grammar_doc => {
+                header.push(
+                    pair.into_inner()
+                        .next()
+                        .map(|p| p.as_str().trim().to_string())
+                        .unwrap_or_default(),
+                );
+            }
+            MetaRule::grammar_rule => {
+                let mut inner = pair.into_inner();
+                let Some(first) = inner.next() else { continue };
+                if first.as_rule() == MetaRule::line_doc {
+                    let doc = first.into_inner().next().map_or("", |p| p.as_str());
+                    pending.push(doc.trim().to_string());
+                } else {
+                    docs.insert(first.as_str().to_string(), std::mem::take(&mut pending));
+                }
+            }
+            _ => {}
+        }
+    }
+    (header, docs)
+}
+
+/// The whole-input entry rule of each rule: `entry NAME = _{ SOI ~ NAME ~ EOI }`. The space makes the
+/// name impossible to write in a `.pest` file, so it cannot clash with the grammar's own rules.
+fn entry_rules(rules: &[LoadedRule]) -> impl Iterator<Item = OptimizedRule> + '_ {
+    rules.iter().map(|r| OptimizedRule {
+        name: r.entry.clone(),
+        ty: RuleType::Silent,
+        expr: OptimizedExpr::Seq(
+            Box::new(OptimizedExpr::Ident("SOI".to_string())),
+            Box::new(OptimizedExpr::Seq(
+                Box::new(OptimizedExpr::Ident(r.name.clone())),
+                Box::new(OptimizedExpr::Ident("EOI".to_string())),
+            )),
+        ),
+    })
+}
+
+/// Replaces every call of a silent rule that is not (and does not reach) a recursive silent rule by the
+/// rule's expression. A silent rule adds nothing around its expression (no token, no attempt tracking),
+/// so the language and the tokens are unchanged; what goes is pest_vm's cost of a call by name (a chain
+/// of string comparisons and a hash lookup), paid several times per input character (`pchar` ->
+/// `unreserved` -> `alpha`). The rules stay defined, for their entry rules.
+fn inline_silent(rules: Vec<OptimizedRule>) -> Vec<OptimizedRule> {
+    let silent: HashMap<&str, &OptimizedExpr> = rules
+        .iter()
+        .filter(|r| r.ty == RuleType::Silent)
+        .map(|r| (r.name.as_str(), &r.expr))
+        .collect();
+    // A silent rule can be inlined when no cycle of silent rules is reachable from it.
+    fn acyclic<'a>(
+        name: &'a str,
+        silent: &HashMap<&'a str, &'a OptimizedExpr>,
+        state: &mut HashMap<&'a str, Option<bool>>,
+    ) -> bool {
+        match state.get(name) {
+            Some(Some(known)) => return *known,
+            Some(None) => return false, // on the current path: a cycle
+            None => {}
+        }
+        state.insert(name, None);
+        let ok = silent[name].iter_top_down().all(|e| match e {
+            OptimizedExpr::Ident(callee) => match silent.get_key_value(callee.as_str()) {
+                Some((callee, _)) => acyclic(callee, silent, state),
+                None => true,
+            },
+            _ => true,
+        });
+        state.insert(name, Some(ok));
+        ok
+    }
+    let mut state = HashMap::new();
+    let inlinable: HashMap<String, OptimizedExpr> = silent
+        .keys()
+        .filter(|name| acyclic(name, &silent, &mut state))
+        .map(|name| (name.to_string(), silent[name].clone()))
+        .collect();
+    let inlined: Vec<OptimizedRule> = rules
+        .iter()
+        .map(|r| OptimizedRule {
+            name: r.name.clone(),
+            ty: r.ty,
+            expr: r.expr.clone().map_top_down(|e| match e {
+                OptimizedExpr::Ident(ref name) => inlinable.get(name).cloned().unwrap_or(e),
+                other => other,
+            }),
+        })
+        .collect();
+    inlined
+}
+
+/// The detail copy: every rule normal, every quoted string a normal rule of its own (named by its
+/// quoted text, which no `.pest` file can use as a rule name). Returns the rules and the map from
+/// literal rule name to the string.
+fn detail_rules(ast: &[AstRule]) -> (Vec<AstRule>, HashMap<String, String>) {
+    let mut literals: BTreeMap<String, Expr> = BTreeMap::new();
+    let mut out: Vec<AstRule> = ast
+        .iter()
+        .map(|r| AstRule {
+            name: r.name.clone(),
+            ty: RuleType::Normal,
+            expr: r.expr.clone().map_bottom_up(|e| match e {
+                Expr::Str(s) => {
+                    let name = format!("{s:?}");
+                    literals.insert(name.clone(), Expr::Str(s));
+                    Expr::Ident(name)
+                }
+                Expr::Insens(s) => {
+                    let name = format!("^{s:?}");
+                    literals.insert(name.clone(), Expr::Insens(s));
+                    Expr::Ident(name)
+                }
+                other => other,
+            }),
+        })
+        .collect();
+    let mut names = HashMap::new();
+    for (name, expr) in literals {
+        if let Expr::Str(s) | Expr::Insens(s) = &expr {
+            names.insert(name.clone(), s.clone());
+        }
+        out.push(AstRule {
+            name,
+            ty: RuleType::Normal,
+            expr,
+        });
+    }
+    (out, names)
+}
+
+impl Grammar {
+    /// Loads a grammar from the text of a `.pest` file.
+    ///
+    /// # Errors
+    /// [`GrammarError::Invalid`] listing every problem pest_meta finds, each with its line and column.
+    pub fn load(text: &str) -> Result<Grammar, GrammarError> {
+        let Read { ast, rules, header } = read(text)?;
+        let plain = ast
+            .iter()
+            .any(|r| r.name == "WHITESPACE" || r.name == "COMMENT");
+        let (detail, literals) = if plain {
+            (None, HashMap::new())
+        } else {
+            let (detail_ast, literals) = detail_rules(&ast);
+            let mut detail = optimizer::optimize(detail_ast);
+            detail.extend(entry_rules(&rules));
+            (Some(Vm::new(detail)), literals)
+        };
+        let mut optimized = inline_silent(optimizer::optimize(ast));
+        optimized.extend(entry_rules(&rules));
+        Ok(Grammar {
+            vm: Vm::new(optimized),
+            detail,
+            rules,
+            literals,
+            header,
+        })
+    }
+
+    /// Reads and loads a `.pest` file.
+    ///
+    /// # Errors
+    /// [`GrammarError::Io`] when the file cannot be read, [`GrammarError::Invalid`] (with the path) when
+    /// it is not a usable grammar.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Grammar, GrammarError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| GrammarError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Grammar::load(&text).map_err(|e| e.with_path(path))
+    }
+
+    /// The `//!` lines at the top of the file, without the `//!` (the first one names what the file is
+    /// and its RFC, by the convention of this crate's grammars).
+    pub fn header(&self) -> impl Iterator<Item = &str> {
+        self.header.iter().map(String::as_str)
+    }
+
+    /// Every rule, in file order, as `(pest name, ABNF name)`: `("uri_reference", "URI-reference")`.
+    pub fn rule_names(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.rules
+            .iter()
+            .map(|r| (r.name.as_str(), r.abnf.as_str()))
+    }
+
+    /// The rule named `name`: its ABNF spelling (`URI-reference`, `IPv6address`) or its pest name
+    /// (`uri_reference`). An exact match wins; otherwise ABNF names match ASCII case-insensitively
+    /// (RFC 5234 section 2.1), when that leaves exactly one rule.
+    ///
+    /// # Errors
+    /// [`UnknownRule`] when no rule has that name.
+    pub fn entry(&self, name: &str) -> Result<Entry<'_>, UnknownRule> {
+        let found = self
+            .rules
+            .iter()
+            .position(|r| r.abnf == name)
+            .or_else(|| self.rules.iter().position(|r| r.name == name))
+            .or_else(|| {
+                let mut it = self
+                    .rules
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.abnf.eq_ignore_ascii_case(name));
+                match (it.next(), it.next()) {
+                    (Some((i, _)), None) => Some(i),
+                    _ => None,
+                }
+            });
+        match found {
+            Some(index) => Ok(Entry {
+                grammar: self,
+                index,
+            }),
+            None => Err(UnknownRule {
+                name: name.to_string(),
+            }),
+        }
+    }
+
+    /// Matches the rule named `rule` (see [`entry`](Self::entry)) against the whole of `input`. To parse
+    /// many inputs by one rule, resolve it once with [`entry`](Self::entry).
+    ///
+    /// # Errors
+    /// [`RuntimeParseError::UnknownRule`] when the grammar has no such rule;
+    /// [`RuntimeParseError::Parse`] when `input` is not in its language.
+    pub fn parse<'i>(&self, rule: &str, input: &'i str) -> Result<UriRef<'i>, RuntimeParseError> {
+        Ok(self.entry(rule)?.parse(input)?)
+    }
+
+    fn parse_index<'i>(&self, index: usize, input: &'i str) -> Result<UriRef<'i>, ParseError> {
+        let rule = &self.rules[index];
+        let error = match self.vm.parse(&rule.entry, input) {
+            Ok(pairs) => {
+                let parts = builder::build(pairs.flatten().filter_map(|pair| {
+                    let component = Component::from_rule_name(pair.as_rule())?;
+                    let span = pair.as_span();
+                    Some((component, span.start(), span.end()))
+                }));
+                return Ok(UriRef::from_parts(input, parts));
+            }
+            Err(e) => e,
+        };
+        Err(self.explain(rule, input, error))
+    }
+
+    /// Builds the error for an input the VM rejected, from the detail VM when it can.
+    fn explain(
+        &self,
+        rule: &LoadedRule,
+        input: &str,
+        error: pest::error::Error<&str>,
+    ) -> ParseError {
+        let counterpart = builtin_rule(rule);
+        let name = |r: &str| self.expected(r);
+        if let Some(detail) = self.detail.as_ref().filter(|_| input.len() <= DETAIL_LIMIT) {
+            if let Err(e) = detail.parse(&rule.entry, input) {
+                return grammar::from_pest(counterpart, input, e, name).for_loaded_rule(&rule.abnf);
+            }
+        }
+        grammar::from_pest(counterpart, input, error, name).for_loaded_rule(&rule.abnf)
+    }
+
+    fn expected(&self, name: &str) -> Expected {
+        if name == "EOI" {
+            return Expected::EndOfInput;
+        }
+        if let Some(text) = self.literals.get(name) {
+            return Expected::Literal(Cow::Owned(text.clone()));
+        }
+        let abnf = self
+            .rules
+            .iter()
+            .find(|r| r.name == name)
+            .map_or(name, |r| r.abnf.as_str());
+        Expected::Rule(Cow::Owned(abnf.to_string()))
+    }
+}
+
+/// The built-in rule a loaded rule stands for (same ABNF name, else same pest name), for the error
+/// heuristics that depend on the rule; `URI-reference` when there is none.
+fn builtin_rule(rule: &LoadedRule) -> Rule {
+    Rule::from_abnf_name(&rule.abnf)
+        .or_else(|| {
+            Rule::all()
+                .zip(grammar::RULES)
+                .find(|(_, info)| info.name == rule.name)
+                .map(|(r, _)| r)
+        })
+        .unwrap_or(Rule::URI_REFERENCE)
+}
+
+// -------------------------------------------------------------------------------------------------------
+// Scheme grammars
+// -------------------------------------------------------------------------------------------------------
+
+/// A scheme's grammar and what to cite when a URI breaks it.
+#[derive(Debug)]
+struct SchemeGrammar {
+    grammar: Grammar,
+    /// The first `//!` line of the file (`RFC 9110 section 4.2.1 (http) and 4.2.2 (https)`).
+    citation: String,
+}
+
+/// The grammars of URI schemes, which restrict the generic syntax (RFC 3986 section 3.1), to check
+/// parsed URIs against.
+///
+/// # The convention of a scheme grammar
+///
+/// - One file per scheme, `SCHEME.pest` (lower case). A line `//! Schemes: http https` in the header
+///   makes one file serve several schemes (`http.pest` serves `https`, RFC 9110 section 4.2.2); without
+///   it the file stem is the scheme.
+/// - The first `//!` line cites the RFC and sections that define the scheme's syntax; errors quote it.
+/// - The grammar is loaded *on top of* the generic grammar `uri.pest`: it may use every rule of
+///   `uri.pest` by name (`authority`, `path_abempty`, `pchar`, `query`, ...) and may redefine any of them
+///   to restrict it (`http.pest` redefines `reg_name` so that the host cannot be empty); the rules it
+///   does not define come from `uri.pest`. Line numbers in errors are those of the scheme file (issues in
+///   the generic part say so).
+/// - It defines a rule named [`scheme_uri`](SCHEME_ENTRY_RULE): the whole URI in that scheme, without
+///   its fragment (RFC 3986 section 3.5: the fragment's meaning does not depend on the scheme; it was
+///   already checked by the generic grammar). Scheme names in it are case-insensitive (`^"http"`, RFC
+///   3986 section 3.1).
+///
+/// The grammars shipped with the crate ([`SchemeGrammars::builtin`], files in `schemes/`): `http` and
+/// `https` (RFC 9110), `urn` (RFC 8141), `mailto` (RFC 6068), `file` (RFC 8089), `data` (RFC 2397).
+///
+/// ```
+/// use rfc3986::{SchemeGrammars, UriRef};
+/// let schemes = SchemeGrammars::builtin();
+/// assert!(schemes.check(&UriRef::parse("https://example.com/")?).unwrap().is_ok());
+/// let err = schemes.check(&UriRef::parse("http:///no-host")?).unwrap().unwrap_err();
+/// assert!(err.citation().starts_with("RFC 9110"));
+/// assert!(schemes.check(&UriRef::parse("foo:bar")?).is_none()); // no grammar for `foo`
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct SchemeGrammars {
+    /// Lower-case scheme -> its grammar (shared by the schemes one file serves).
+    by_scheme: BTreeMap<String, Arc<SchemeGrammar>>,
+}
+
+/// A URI does not match the grammar of its scheme.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a valid {scheme} URI ({citation}): {error}")]
+pub struct SchemeError {
+    scheme: String,
+    citation: String,
+    error: ParseError,
+}
+
+impl SchemeError {
+    /// The scheme, in lower case.
+    pub fn scheme(&self) -> &str {
+        &self.scheme
+    }
+
+    /// The RFC and sections that define the scheme's syntax: the first `//!` line of its grammar file
+    /// (`RFC 8141 section 2`).
+    pub fn citation(&self) -> &str {
+        &self.citation
+    }
+
+    /// Where the URI stopped matching the scheme grammar (offsets into the URI's text) and what was
+    /// expected there.
+    pub fn parse_error(&self) -> &ParseError {
+        &self.error
+    }
+}
+
+/// The scheme grammars shipped in `schemes/`: (file stem, text).
+const BUILTIN_SCHEMES: &[(&str, &str)] = &[
+    ("data", include_str!("../schemes/data.pest")),
+    ("file", include_str!("../schemes/file.pest")),
+    ("http", include_str!("../schemes/http.pest")),
+    ("mailto", include_str!("../schemes/mailto.pest")),
+    ("urn", include_str!("../schemes/urn.pest")),
+];
+
+impl SchemeGrammars {
+    /// No grammars: [`check`](Self::check) always gives `None`.
+    pub fn new() -> SchemeGrammars {
+        SchemeGrammars::default()
+    }
+
+    /// The scheme grammars shipped with the crate (`schemes/*.pest`), loaded on first use.
+    pub fn builtin() -> &'static SchemeGrammars {
+        static BUILTIN: OnceLock<SchemeGrammars> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            let mut all = SchemeGrammars::new();
+            for (stem, text) in BUILTIN_SCHEMES {
+                if let Err(e) = all.add(stem, text) {
+                    unreachable!("schemes/{stem}.pest is tested to load: {e}");
+                }
+            }
+            all
+        })
+    }
+
+    /// Loads every `*.pest` file of `dir` as the grammar of the scheme(s) it serves (see the
+    /// [convention](SchemeGrammars#the-convention-of-a-scheme-grammar)). Files are loaded in name order;
+    /// a later file replaces an earlier one for a scheme both serve.
+    ///
+    /// # Errors
+    /// [`GrammarError::Io`] when the directory or a file cannot be read; [`GrammarError::Invalid`] for the
+    /// first file that is not a usable scheme grammar.
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<SchemeGrammars, GrammarError> {
+        let dir = dir.as_ref();
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| GrammarError::Io { path, source }
+        };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io(dir))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pest") && p.is_file())
+            .collect();
+        files.sort();
+        let mut all = SchemeGrammars::new();
+        for path in files {
+            let text = std::fs::read_to_string(&path).map_err(io(&path))?;
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            all.add(stem, &text).map_err(|e| e.with_path(&path))?;
+        }
+        Ok(all)
+    }
+
+    /// Adds the grammar `text` of the file `stem.pest` (see the
+    /// [convention](SchemeGrammars#the-convention-of-a-scheme-grammar)); it replaces any grammar of
+    /// the schemes it serves.
+    ///
+    /// # Errors
+    /// [`GrammarError::Invalid`] when `text` on top of `uri.pest` is not a usable grammar or has no
+    /// `scheme_uri` rule.
+    pub fn add(&mut self, stem: &str, text: &str) -> Result<(), GrammarError> {
+        let grammar = load_scheme(text)?;
+        let citation = grammar.header.first().cloned().unwrap_or_default();
+        let schemes: Vec<String> = match grammar
+            .header
+            .iter()
+            .find_map(|l| l.strip_prefix("Schemes:"))
+        {
+            Some(list) => list
+                .split([',', ' '])
+                .filter(|s| !s.is_empty())
+                .map(str::to_ascii_lowercase)
+                .collect(),
+            None => vec![stem.to_ascii_lowercase()],
+        };
+        let shared = Arc::new(SchemeGrammar { grammar, citation });
+        for scheme in schemes {
+            self.by_scheme.insert(scheme, Arc::clone(&shared));
+        }
+        Ok(())
+    }
+
+    /// The schemes that have a grammar, in lower case and in order.
+    pub fn schemes(&self) -> impl Iterator<Item = &str> {
+        self.by_scheme.keys().map(String::as_str)
+    }
+
+    /// The loaded grammar of `scheme` (any case), to parse with directly (its rule `scheme_uri` gives the
+    /// same [`UriRef`] components as the generic grammar where the scheme keeps them).
+    pub fn grammar(&self, scheme: &str) -> Option<&Grammar> {
+        self.by_scheme
+            .get(&scheme.to_ascii_lowercase())
+            .map(|s| &s.grammar)
+    }
+
+    /// Checks a parsed URI against the grammar of its scheme (scheme names compare case-insensitively,
+    /// RFC 3986 section 3.1). The text up to the fragment is matched by the rule `scheme_uri`.
+    ///
+    /// Returns `None` for a relative reference and for a scheme without a grammar, `Some(Ok(()))` when
+    /// the URI matches.
+    ///
+    /// # Errors
+    /// `Some(Err(SchemeError))` with the scheme's RFC citation and the byte offset into the URI where it
+    /// stopped matching.
+    pub fn check(&self, uri: &UriRef<'_>) -> Option<Result<(), SchemeError>> {
+        let scheme = uri.scheme()?.to_ascii_lowercase();
+        let found = self.by_scheme.get(&scheme)?;
+        let text = uri.as_str();
+        let text = match uri.fragment() {
+            Some(fragment) => &text[..text.len() - fragment.len() - 1],
+            None => text,
+        };
+        let entry = found.grammar.entry(SCHEME_ENTRY_RULE).ok()?;
+        Some(entry.parse(text).map(|_| ()).map_err(|error| SchemeError {
+            scheme,
+            citation: found.citation.clone(),
+            error,
+        }))
+    }
+}
+
+/// Loads a scheme grammar on top of `uri.pest`: the scheme text first (so that its line numbers stay
+/// those of its file), then `uri.pest` without the rules the scheme text redefines (blanked out, with
+/// their doc lines, so that its line numbers stay those of `uri.pest` too).
+fn load_scheme(text: &str) -> Result<Grammar, GrammarError> {
+    // The scheme file alone must at least be syntactically valid; its rule names decide what to drop.
+    let own = parser::parse(MetaRule::grammar_rules, text).map_err(|e| invalid(&[e]))?;
+    let mut defined = std::collections::HashSet::new();
+    for pair in own {
+        if pair.as_rule() == MetaRule::grammar_rule {
+            if let Some(first) = pair.into_inner().next() {
+                if first.as_rule() == MetaRule::identifier {
+                    defined.insert(first.as_str().to_string());
+                }
+            }
+        }
+    }
+    let generic = match parser::parse(MetaRule::grammar_rules, GENERIC) {
+        Ok(pairs) => pairs,
+        Err(e) => unreachable!("uri.pest is checked by the build: {e}"),
+    };
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    let mut docs: Vec<(usize, usize)> = Vec::new();
+    for pair in generic {
+        let span = pair.as_span();
+        let range = (span.start(), span.end());
+        match pair.as_rule() {
+            MetaRule::grammar_doc => blank.push(range),
+            MetaRule::grammar_rule => {
+                let Some(first) = pair.into_inner().next() else {
+                    continue;
+                };
+                if first.as_rule() == MetaRule::line_doc {
+                    docs.push(range);
+                } else {
+                    if defined.contains(first.as_str()) {
+                        blank.append(&mut docs);
+                        blank.push(range);
+                    }
+                    docs.clear();
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut generic_text = GENERIC.as_bytes().to_vec();
+    for (start, end) in blank {
+        for b in &mut generic_text[start..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    // Only ASCII bytes of whole pairs were replaced by spaces; a multi-byte character inside a blanked
+    // range becomes several spaces, which is still UTF-8.
+    let generic_text = String::from_utf8_lossy(&generic_text);
+    let combined = format!("{text}\n{generic_text}");
+    let offset = text.matches('\n').count() + 1;
+    let grammar = Grammar::load(&combined).map_err(|e| match e {
+        GrammarError::Invalid { path, issues } => GrammarError::Invalid {
+            path,
+            issues: issues
+                .into_iter()
+                .map(|mut i| {
+                    if i.line > offset {
+                        i.line -= offset;
+                        i.message = format!("in the generic grammar uri.pest: {}", i.message);
+                    }
+                    i
+                })
+                .collect(),
+        },
+        other => other,
+    })?;
+    if grammar.entry(SCHEME_ENTRY_RULE).is_err() {
+        return Err(GrammarError::Invalid {
+            path: None,
+            issues: vec![GrammarIssue {
+                line: 1,
+                column: 1,
+                message: format!("a scheme grammar must define the rule `{SCHEME_ENTRY_RULE}`"),
+            }],
+        });
+    }
+    Ok(grammar)
+}
