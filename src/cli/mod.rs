@@ -2,7 +2,8 @@
 //!
 //! - [`input`]: lines of FILE arguments or standard input, as bytes, one buffer reused.
 //! - [`rule`]: `--rule RULE` by ABNF name.
-//! - [`report`]: errors and warnings as JSON values and as text with a caret.
+//! - [`report`]: errors and warnings as JSON values and as text with a caret (plain or rustc-like).
+//! - [`progress`]: the progress bar of long runs.
 //! - [`check`], [`parse`]: the subcommands. `resolve`, `normalize` and `equiv` come as siblings: a module
 //!   with an `Args` struct and a `run` function, and one variant of [`Command`].
 //!
@@ -17,6 +18,7 @@ use clap::{Parser, Subcommand};
 mod check;
 mod input;
 mod parse;
+mod progress;
 mod report;
 mod rule;
 
