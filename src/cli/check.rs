@@ -42,11 +42,11 @@ Text diagnostics: on a terminal (--diagnostics auto), rustc-like blocks:
      --> uris.txt:2:11
       |
     2 | http://a/b c
-      |           ^ expected pchar, \"/\", \"?\", \"#\" or end of input
+      |           ^ expected pchar, \"?\", \"#\", \"/\" or end of input
       |
       = help: percent-encode a space as %20 (RFC 3986 2.1)
 When standard output is not a terminal (a pipe, a file), three plain lines per invalid line, for scripts:
-    uris.txt:2:11: error: space not allowed here; ...; expected pchar, \"/\", \"?\", \"#\" or end of input
+    uris.txt:2:11: error: space not allowed here; ...; expected pchar, \"?\", \"#\", \"/\" or end of input
     http://a/b c
               ^
 COL is the 1-based byte column. Colour (--color auto) only on a terminal and when NO_COLOR is not set.
@@ -73,7 +73,7 @@ pub(crate) struct Args {
 
     /// How text diagnostics look: rich (rustc-like) or plain (`FILE:LINE:COL: error: MESSAGE`, the line, a
     /// caret); auto: rich when standard output is a terminal, plain otherwise.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Diagnostics::Auto)]
+    #[arg(long, value_enum, value_name = "STYLE", default_value_t = Diagnostics::Auto)]
     diagnostics: Diagnostics,
 
     /// Colour text diagnostics; auto: when standard output is a terminal and NO_COLOR is not set.

@@ -63,7 +63,7 @@ pub(crate) struct Look {
 /// `error:` and the caret: bold red, as rustc and cargo draw them.
 const ERROR: anstyle::Style = anstyle::Style::new()
     .bold()
-    .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::Red)));
+    .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightRed)));
 /// `FILE:LINE:COL:`: bold.
 const LOCATION: anstyle::Style = anstyle::Style::new().bold();
 
@@ -77,7 +77,7 @@ const LOCATION: anstyle::Style = anstyle::Style::new().bold();
 ///  --> uris.txt:2:11
 ///   |
 /// 2 | http://a/b c
-///   |           ^ expected pchar, "/", "?", "#" or end of input
+///   |           ^ expected pchar, "?", "#", "/" or end of input
 ///   |
 ///   = help: percent-encode a space as %20 (RFC 3986 2.1)
 /// ```
@@ -185,7 +185,7 @@ pub(crate) fn write_warning(
 ) -> io::Result<()> {
     const WARNING: anstyle::Style = anstyle::Style::new()
         .bold()
-        .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::Yellow)));
+        .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightYellow)));
     let Warning {
         code,
         section,
