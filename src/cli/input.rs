@@ -1,9 +1,14 @@
 //! Input lines: FILE arguments or standard input (`-`), read as bytes so that a line that is not UTF-8
-//! is reported rather than fatal, through one reused buffer so that memory stays flat on any file size.
+//! is reported rather than fatal, in bounded buffers so that memory stays flat on any file size.
+//!
+//! Two ways to read: [`for_each_line`], one line at a time through one reused buffer (`parse`), and
+//! [`for_each_chunk`], runs of whole lines in owned buffers that can be checked on other threads
+//! (`check`).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
+use std::sync::Arc;
 
 use rfc3986::{ParseError, Rule};
 
@@ -82,6 +87,143 @@ fn read_lines(
             number,
             bytes,
         })?;
+    }
+}
+
+/// Whole lines of one input, read in one piece into an owned buffer: the unit of work of `check`.
+///
+/// `data` holds complete lines, each ending in `\n`, except that the last line of an input may lack it.
+#[derive(Debug)]
+pub(crate) struct Chunk {
+    /// The input's name for diagnostics: the path as given, or `<stdin>`.
+    pub(crate) file: Arc<str>,
+    /// 1-based line number of the chunk's first line within its input.
+    pub(crate) first_line: u64,
+    /// The lines' bytes, terminators included.
+    pub(crate) data: Vec<u8>,
+}
+
+impl Chunk {
+    /// The chunk's lines in order, numbered, with their terminators removed as [`for_each_line`] does.
+    pub(crate) fn lines(&self) -> impl Iterator<Item = Line<'_>> {
+        // "a\n\nb\n" holds the lines "a", "" and "b": drop the empty piece after the last `\n`.
+        let body = match self.data.strip_suffix(b"\n") {
+            Some(body) => Some(body),
+            None if self.data.is_empty() => None,
+            None => Some(&self.data[..]),
+        };
+        body.into_iter()
+            .flat_map(|body| body.split(|&b| b == b'\n'))
+            .zip(self.first_line..)
+            .map(|(line, number)| Line {
+                file: &self.file,
+                number,
+                bytes: line.strip_suffix(b"\r").unwrap_or(line),
+            })
+    }
+}
+
+/// What [`for_each_chunk`] hands on, in input order.
+#[derive(Debug)]
+pub(crate) enum Piece {
+    /// Lines to check.
+    Chunk(Chunk),
+    /// An input could not be opened or read further: `FILE: error`, for standard error.
+    Failed(String),
+}
+
+/// Calls `on_piece` with the lines of every input in order (FILE arguments, standard input for `-` or when
+/// there are none), in chunks of about `chunk_size` bytes of whole lines: one `read` each, so that lines
+/// typed on a terminal or written slowly into a pipe are handed on as soon as they arrive. A line longer
+/// than `chunk_size` makes a chunk of its own.
+///
+/// An input that cannot be opened or read is handed on as [`Piece::Failed`] and the remaining inputs are
+/// read, as grep does; the result is then `Ok(false)`. An error returned by `on_piece` stops everything
+/// and is returned.
+pub(crate) fn for_each_chunk<P: AsRef<Path>>(
+    files: &[P],
+    chunk_size: usize,
+    mut on_piece: impl FnMut(Piece) -> io::Result<()>,
+) -> io::Result<bool> {
+    let stdin: Arc<str> = Arc::from("<stdin>");
+    if files.is_empty() {
+        return read_chunks(&stdin, io::stdin().lock(), chunk_size, &mut on_piece);
+    }
+    let mut all_read = true;
+    for path in files {
+        let path = path.as_ref();
+        let ok = if path == Path::new("-") {
+            read_chunks(&stdin, io::stdin().lock(), chunk_size, &mut on_piece)?
+        } else {
+            let name: Arc<str> = Arc::from(path.to_string_lossy());
+            match File::open(path) {
+                Ok(file) => read_chunks(&name, file, chunk_size, &mut on_piece)?,
+                Err(e) => {
+                    on_piece(Piece::Failed(format!("{name}: {e}")))?;
+                    false
+                }
+            }
+        };
+        all_read &= ok;
+    }
+    Ok(all_read)
+}
+
+/// Reads `reader` into chunks of whole lines; `Ok(false)` when reading failed part way (handed on).
+/// A partial line before a read error is dropped, as [`for_each_line`] drops it.
+fn read_chunks(
+    name: &Arc<str>,
+    mut reader: impl Read,
+    chunk_size: usize,
+    on_piece: &mut impl FnMut(Piece) -> io::Result<()>,
+) -> io::Result<bool> {
+    let chunk_size = chunk_size.max(1);
+    let mut first_line = 1;
+    let mut buffer: Vec<u8> = Vec::with_capacity(chunk_size);
+    loop {
+        let start = buffer.len();
+        if buffer.capacity() - start < chunk_size / 2 {
+            // A long line: make room for it to go on.
+            buffer.reserve(chunk_size);
+        }
+        buffer.resize(buffer.capacity(), 0);
+        let read = reader.read(&mut buffer[start..]);
+        buffer.truncate(start + *read.as_ref().unwrap_or(&0));
+        match read {
+            Ok(0) => {
+                if !buffer.is_empty() {
+                    // The last line, without a final `\n`.
+                    let file = Arc::clone(name);
+                    on_piece(Piece::Chunk(Chunk {
+                        file,
+                        first_line,
+                        data: buffer,
+                    }))?;
+                }
+                return Ok(true);
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                on_piece(Piece::Failed(format!("{name}: {e}")))?;
+                return Ok(false);
+            }
+        }
+        let Some(last) = buffer[start..].iter().rposition(|&b| b == b'\n') else {
+            continue;
+        };
+        let end = start + last + 1;
+        let mut rest = Vec::with_capacity(chunk_size.max(buffer.len() - end));
+        rest.extend_from_slice(&buffer[end..]);
+        buffer.truncate(end);
+        let data = std::mem::replace(&mut buffer, rest);
+        let lines = data.iter().filter(|&&b| b == b'\n').count() as u64;
+        on_piece(Piece::Chunk(Chunk {
+            file: Arc::clone(name),
+            first_line,
+            data,
+        }))?;
+        first_line += lines;
     }
 }
 

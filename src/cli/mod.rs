@@ -2,7 +2,8 @@
 //!
 //! - [`input`]: lines of FILE arguments or standard input, as bytes, one buffer reused.
 //! - [`rule`]: `--rule RULE` by ABNF name.
-//! - [`report`]: errors and warnings as JSON values and as text with a caret.
+//! - [`report`]: errors and warnings as JSON values and as text with a caret (plain or rustc-like).
+//! - [`progress`]: the progress bar of long runs.
 //! - [`check`], [`parse`], [`resolve`], [`normalize`], [`equiv`]: the subcommands, each a module with an
 //!   `Args` struct and a `run` function, and one variant of [`Command`].
 //!
@@ -19,6 +20,7 @@ mod equiv;
 mod input;
 mod normalize;
 mod parse;
+mod progress;
 mod report;
 mod resolve;
 mod rule;

@@ -49,3 +49,157 @@ pub(crate) fn write_caret(
     let (line, caret) = snippet.split_once('\n').unwrap_or((&snippet, ""));
     writeln!(out, "{indent}{line}\n{indent}{caret}")
 }
+
+/// How text diagnostics are drawn (`check --diagnostics`, `--color`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Look {
+    /// rustc-like blocks (`error: ...`, ` --> FILE:LINE:COL`, the line, a caret and a label) rather than the
+    /// three plain lines `FILE:LINE:COL: error: MESSAGE`, the line, the caret.
+    pub(crate) rich: bool,
+    /// ANSI colours.
+    pub(crate) color: bool,
+}
+
+/// `error:` and the caret: bold red, as rustc and cargo draw them.
+const ERROR: anstyle::Style = anstyle::Style::new()
+    .bold()
+    .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightRed)));
+/// `FILE:LINE:COL:`: bold.
+const LOCATION: anstyle::Style = anstyle::Style::new().bold();
+
+/// Writes the diagnostic of `error` in `input` (line `number` of `file`) as `look` says.
+///
+/// Plain (CONTRACT.md): `FILE:LINE:COL: error: MESSAGE`, the line, a caret under the byte; COL is the
+/// 1-based byte column. Rich:
+///
+/// ```text
+/// error: space not allowed here
+///  --> uris.txt:2:11
+///   |
+/// 2 | http://a/b c
+///   |           ^ expected pchar, "?", "#", "/" or end of input
+///   |
+///   = help: percent-encode a space as %20 (RFC 3986 2.1)
+/// ```
+pub(crate) fn write_diagnostic(
+    out: &mut impl Write,
+    look: Look,
+    file: &str,
+    number: u64,
+    input: &str,
+    error: &ParseError,
+) -> io::Result<()> {
+    if look.rich {
+        return write_rich(out, look.color, file, number, input, error);
+    }
+    let column = error.offset() + 1;
+    let message = error.message();
+    if !look.color {
+        writeln!(out, "{file}:{number}:{column}: error: {message}")?;
+        return write_caret(out, "", input, error);
+    }
+    writeln!(
+        out,
+        "{LOCATION}{file}:{number}:{column}:{LOCATION:#} {ERROR}error:{ERROR:#} {message}"
+    )?;
+    let snippet = error.snippet(input);
+    let (line, caret) = snippet.split_once('\n').unwrap_or((&snippet, ""));
+    let (spaces, caret) = caret.split_at(caret.len() - caret.trim_start().len());
+    writeln!(out, "{line}\n{spaces}{ERROR}{caret}{ERROR:#}")
+}
+
+/// The rustc-like block of [`write_diagnostic`], drawn by annotate-snippets.
+fn write_rich(
+    out: &mut impl Write,
+    color: bool,
+    file: &str,
+    number: u64,
+    input: &str,
+    error: &ParseError,
+) -> io::Result<()> {
+    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+
+    let (title, help, label) = split_message(error);
+    let offset = error.offset().min(input.len());
+    let end = offset + input[offset..].chars().next().map_or(0, char::len_utf8);
+    let snippet = Snippet::source(input)
+        .line_start(usize::try_from(number).unwrap_or(usize::MAX))
+        .path(file)
+        .annotation(AnnotationKind::Primary.span(offset..end).label(label));
+    let mut group = Level::ERROR.primary_title(title).element(snippet);
+    if let Some(help) = help {
+        group = group.element(Level::HELP.message(help));
+    }
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    writeln!(out, "{}", renderer.render(&[group]))?;
+    // A blank line between diagnostics, as rustc leaves.
+    writeln!(out)
+}
+
+/// The message of `error` in three parts for a rich diagnostic: what was found (`space not allowed
+/// here`), the hint that follows it if any (`percent-encode a space as %20 (RFC 3986 2.1)`), and what was
+/// expected (`expected pchar, "/" or end of input`), the label under the caret.
+fn split_message(error: &ParseError) -> (String, Option<String>, Option<String>) {
+    let message = error.message();
+    let expected = error.expected();
+    let mut label = None;
+    let mut rest = message.as_str();
+    if !expected.is_empty() {
+        let mut list = String::from("expected ");
+        for (i, x) in expected.iter().enumerate() {
+            if i > 0 {
+                list.push_str(if i + 1 == expected.len() {
+                    " or "
+                } else {
+                    ", "
+                });
+            }
+            list.push_str(&x.to_string());
+        }
+        if let Some(head) = rest.strip_suffix(list.as_str()) {
+            rest = head.strip_suffix("; ").unwrap_or(head);
+        }
+        label = Some(list);
+    }
+    // A limit's message carries the parser's own text, which is not split.
+    if error.kind() != rfc3986::ParseErrorKind::LimitReached {
+        if let Some((title, help)) = rest.split_once("; ") {
+            return (title.to_string(), Some(help.to_string()), label);
+        }
+    }
+    (rest.to_string(), None, label)
+}
+
+/// Writes a SHOULD-level finding of line `number` of `file`: `FILE:LINE: warning: MESSAGE (RFC 3986
+/// SECTION) [CODE]`, `warning:` in bold yellow with colour.
+pub(crate) fn write_warning(
+    out: &mut impl Write,
+    look: Look,
+    file: &str,
+    number: u64,
+    warning: &Warning,
+) -> io::Result<()> {
+    const WARNING: anstyle::Style = anstyle::Style::new()
+        .bold()
+        .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightYellow)));
+    let Warning {
+        code,
+        section,
+        message,
+    } = warning;
+    if look.color {
+        writeln!(
+            out,
+            "{LOCATION}{file}:{number}:{LOCATION:#} {WARNING}warning:{WARNING:#} {message} (RFC 3986 {section}) [{code}]"
+        )
+    } else {
+        writeln!(
+            out,
+            "{file}:{number}: warning: {message} (RFC 3986 {section}) [{code}]"
+        )
+    }
+}
