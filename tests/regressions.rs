@@ -33,3 +33,14 @@ fn regression_authority_rule_has_empty_path() {
         rfc3986::PathKind::Abempty
     );
 }
+
+/// parse_any_rule, crash-a71cb7a2de6ffd865bcd2659f2b9ff25cb6585f5 (harness bug): matched by the rule
+/// `reg-name` itself, `1.2.3.4` is a reg-name; first-match-wins (RFC 3986 3.2.2) applies to `host`, which
+/// makes it an IPv4address. The harness now requires "not IPv4" of a reg-name only outside `reg-name`.
+#[test]
+fn regression_reg_name_rule_takes_ipv4_text() {
+    let r = UriRef::parse_rule(Rule::REG_NAME, "1.2.3.4").unwrap();
+    assert_eq!(r.host_kind(), Some(HostKind::RegName));
+    let r = UriRef::parse_rule(Rule::HOST, "1.2.3.4").unwrap();
+    assert_eq!(r.host_kind(), Some(HostKind::Ipv4address));
+}
