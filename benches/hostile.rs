@@ -1,0 +1,60 @@
+//! Time against input size on hostile inputs: 1, 2, 4 and 8 MiB URIs, valid and invalid at the last byte,
+//! for the shapes of `tests/hostile.rs` (a long path, `../` repeated, `%41` repeated, an IPv6 look-alike).
+//! Linear time shows as a constant throughput across sizes; criterion prints it (`thrpt`), and ns/byte is
+//! its inverse (`cargo bench --bench hostile`; 1 GiB/s = 0.93 ns/byte).
+//!
+//! Invalid inputs above 2 MiB skip the detail parser (grammar::DETAIL_LIMIT), so their cost per byte drops
+//! past that size; within each side of the limit it stays constant.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+
+const MIB: usize = 1 << 20;
+
+/// `n` bytes of `unit` repeated, after `prefix`, then `suffix`.
+fn build(prefix: &str, unit: &str, n: usize, suffix: &str) -> String {
+    let mut s = String::with_capacity(n + prefix.len() + suffix.len());
+    s.push_str(prefix);
+    while s.len() + unit.len() <= n + prefix.len() {
+        s.push_str(unit);
+    }
+    s.push_str(suffix);
+    s
+}
+
+fn shapes(n: usize) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "path/valid",
+            build("http://example.com", "/seg%41-._~!$&'()*+,;=:@", n, ""),
+        ),
+        (
+            "path/invalid",
+            build("http://example.com", "/seg%41-._~!$&'()*+,;=:@", n, " "),
+        ),
+        ("dotdot/valid", build("", "../", n, "g")),
+        ("dotdot/invalid", build("", "../", n, "%")),
+        ("pct/valid", build("?", "%41", n, "")),
+        ("pct/invalid", build("?", "%41", n, "%4")),
+        ("ipv6-look-alike/invalid", build("http://[", "1:", n, "]/")),
+    ]
+}
+
+fn hostile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10);
+    for mib in [1, 2, 4, 8] {
+        for (name, input) in shapes(mib * MIB) {
+            group.throughput(Throughput::Bytes(input.len() as u64));
+            group.bench_with_input(
+                BenchmarkId::new(name, format!("{mib}MiB")),
+                &input,
+                |b, input| b.iter(|| black_box(rfc3986::UriRef::parse(black_box(input)).is_ok())),
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, hostile);
+criterion_main!(benches);

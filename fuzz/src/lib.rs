@@ -1,0 +1,425 @@
+//! The properties the fuzz targets check, shared by all of them (each target in `fuzz_targets/` is one
+//! line that picks a rule and calls one of these). A failed property panics, which libFuzzer reports as a
+//! crash and saves the input under `fuzz/artifacts/<target>/`.
+//!
+//! Planned targets (for the stages not yet in the crate) get their own `check_*` function here and a
+//! one-line file in `fuzz_targets/`: see the Fuzzing section of the README.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use rfc3986::percent::{self, Component};
+use rfc3986::{
+    validate, validate_bytes, Host, HostKind, ParseError, PathKind, Rule, Uri, UriBuilder, UriRef,
+};
+
+/// The four rules a whole URI or reference can be parsed by (RFC 3986 3, 4.1, 4.2, 4.3).
+pub const TOP_RULES: [Rule; 4] = [
+    Rule::URI,
+    Rule::URI_REFERENCE,
+    Rule::ABSOLUTE_URI,
+    Rule::RELATIVE_REF,
+];
+
+/// Everything a parsed value says about its components, for comparing two parses of the same text.
+type Components<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<HostKind>,
+    Option<&'a str>,
+    &'a str,
+    PathKind,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+fn components<'a>(r: &'a UriRef<'_>) -> Components<'a> {
+    (
+        r.scheme(),
+        r.authority(),
+        r.userinfo(),
+        r.host_str(),
+        r.host_kind(),
+        r.port(),
+        r.path(),
+        r.path_kind(),
+        r.query(),
+        r.fragment(),
+    )
+}
+
+/// Arbitrary bytes through `rule`: `validate_bytes`, `validate` and `UriRef::parse_rule` agree; an accepted
+/// input has consistent components (see [`check_accepted`]); a rejected one has an error inside it whose
+/// `render` does not panic. For the four top rules, also the relations between them.
+pub fn check_rule(rule: Rule, data: &[u8]) {
+    let by_bytes = validate_bytes(rule, data);
+    let Ok(text) = std::str::from_utf8(data) else {
+        let e = by_bytes.expect_err("validate_bytes accepted invalid UTF-8");
+        check_error_bytes(&e, data);
+        return;
+    };
+    let by_text = validate(rule, text);
+    assert_eq!(
+        by_bytes, by_text,
+        "validate_bytes and validate differ on {text:?}"
+    );
+    let parsed = UriRef::parse_rule(rule, text);
+    assert_eq!(
+        parsed.as_ref().err(),
+        by_text.as_ref().err(),
+        "parse_rule and validate differ on {text:?}"
+    );
+    match parsed {
+        Ok(r) => check_accepted(rule, text, &r),
+        Err(e) => check_error(&e, text),
+    }
+    if TOP_RULES.contains(&rule) {
+        check_top_rule_relations(text);
+    }
+}
+
+/// URI-reference = URI / relative-ref, and the two are disjoint (4.1, 4.2); absolute-URI is a URI without
+/// a fragment (4.3).
+pub fn check_top_rule_relations(text: &str) {
+    let uri = validate(Rule::URI, text).is_ok();
+    let relative = validate(Rule::RELATIVE_REF, text).is_ok();
+    let reference = validate(Rule::URI_REFERENCE, text).is_ok();
+    let absolute = validate(Rule::ABSOLUTE_URI, text).is_ok();
+    assert_eq!(
+        reference,
+        uri || relative,
+        "URI-reference != URI / relative-ref on {text:?}"
+    );
+    assert!(!(uri && relative), "both URI and relative-ref: {text:?}");
+    assert_eq!(
+        absolute,
+        uri && !text.contains('#'),
+        "absolute-URI != URI without fragment on {text:?}"
+    );
+    assert_eq!(
+        Uri::parse(text).is_ok(),
+        uri,
+        "Uri::parse != validate(URI) on {text:?}"
+    );
+}
+
+/// An accepted input: Display gives it back; every component is a slice of it that matches its own rule;
+/// the host kind is the alternative of `host` that matches (3.2.2, first match wins); for a top rule the
+/// components recompose to the input (5.3), and re-parsing, `Uri`, the builder and owned values agree.
+pub fn check_accepted(rule: Rule, text: &str, r: &UriRef<'_>) {
+    assert_eq!(r.to_string(), text);
+    assert_eq!(r.as_str(), text);
+    let _ = format!("{r:?}");
+    let (scheme, authority, userinfo, host, kind, port, path, path_kind, query, fragment) =
+        components(r);
+    for (rule, part) in [
+        (Rule::SCHEME, scheme),
+        (Rule::AUTHORITY, authority),
+        (Rule::USERINFO, userinfo),
+        (Rule::HOST, host),
+        (Rule::PORT, port),
+        (Rule::PATH, Some(path)),
+        (Rule::QUERY, query),
+        (Rule::FRAGMENT, fragment),
+    ] {
+        if let Some(part) = part {
+            assert!(text.contains(part), "{rule} {part:?} is not in {text:?}");
+            assert!(
+                validate(rule, part).is_ok(),
+                "{rule} {part:?} of {text:?} fails its rule"
+            );
+        }
+    }
+    // authority = [ userinfo "@" ] host [ ":" port ]
+    if let Some(authority) = authority {
+        let host = host.expect("an authority without a host");
+        let mut recomposed = String::new();
+        if let Some(userinfo) = userinfo {
+            recomposed.push_str(userinfo);
+            recomposed.push('@');
+        }
+        recomposed.push_str(host);
+        if let Some(port) = port {
+            recomposed.push(':');
+            recomposed.push_str(port);
+        }
+        assert_eq!(recomposed, authority, "authority of {text:?}");
+        if TOP_RULES.contains(&rule) {
+            // (The rule `authority` alone has no path: path-empty.)
+            assert_eq!(
+                path_kind,
+                PathKind::Abempty,
+                "path after an authority in {text:?}"
+            );
+        }
+    } else if TOP_RULES.contains(&rule) {
+        // (Rules such as `host` or `reg-name` have a host but no authority.)
+        assert_eq!(
+            (userinfo, host, port, kind),
+            (None, None, None, None),
+            "{text:?}"
+        );
+    }
+    if let (Some(host), Some(kind)) = (host, kind) {
+        check_host(
+            rule,
+            text,
+            host,
+            kind,
+            r.host().expect("host() with a host_str"),
+        );
+    }
+    let path_rule = match path_kind {
+        PathKind::Abempty => Rule::PATH_ABEMPTY,
+        PathKind::Absolute => Rule::PATH_ABSOLUTE,
+        PathKind::Noscheme => Rule::PATH_NOSCHEME,
+        PathKind::Rootless => Rule::PATH_ROOTLESS,
+        PathKind::Empty => Rule::PATH_EMPTY,
+    };
+    assert!(
+        validate(path_rule, path).is_ok(),
+        "path {path:?} is not {path_rule} in {text:?}"
+    );
+    let segments: Vec<&str> = r.path_segments().collect();
+    let joined = segments.join("/");
+    if path.starts_with('/') {
+        assert_eq!(format!("/{joined}"), path, "segments of {text:?}");
+    } else {
+        assert_eq!(joined, path, "segments of {text:?}");
+    }
+    if !TOP_RULES.contains(&rule) {
+        return;
+    }
+
+    // RFC 3986 5.3, component recomposition
+    let mut recomposed = String::new();
+    if let Some(scheme) = scheme {
+        recomposed.push_str(scheme);
+        recomposed.push(':');
+    }
+    if let Some(authority) = authority {
+        recomposed.push_str("//");
+        recomposed.push_str(authority);
+    }
+    recomposed.push_str(path);
+    if let Some(query) = query {
+        recomposed.push('?');
+        recomposed.push_str(query);
+    }
+    if let Some(fragment) = fragment {
+        recomposed.push('#');
+        recomposed.push_str(fragment);
+    }
+    assert_eq!(recomposed, text, "5.3 recomposition");
+    assert_eq!(scheme.is_some(), r.is_uri());
+    match rule {
+        Rule::URI | Rule::ABSOLUTE_URI => {
+            assert!(scheme.is_some(), "{rule} without scheme: {text:?}")
+        }
+        Rule::RELATIVE_REF => assert!(scheme.is_none(), "relative-ref with a scheme: {text:?}"),
+        _ => {}
+    }
+    if rule == Rule::ABSOLUTE_URI {
+        assert_eq!(fragment, None);
+    }
+
+    // The same text through every other door gives the same components.
+    let again = UriRef::parse(text).expect("a top rule's input is a URI-reference");
+    assert_eq!(
+        components(&again),
+        components(r),
+        "UriRef::parse on {text:?}"
+    );
+    assert_eq!(&again, r);
+    if let Some(uri) = r.as_uri() {
+        let direct = Uri::parse(text).expect("as_uri but not Uri::parse");
+        assert_eq!(components(direct.as_uri_ref()), components(r));
+        assert_eq!(direct.scheme(), scheme.unwrap());
+        assert_eq!(uri.to_string(), text);
+        let rebuilt = UriBuilder::from(&direct)
+            .build_uri()
+            .expect("builder from a Uri");
+        assert_eq!(rebuilt.as_str(), text);
+    }
+    let rebuilt = UriBuilder::from(r).build().expect("builder from a UriRef");
+    assert_eq!(rebuilt.as_str(), text, "UriBuilder::from(&r).build()");
+    assert_eq!(components(&rebuilt), components(r), "builder on {text:?}");
+    let owned: UriRef<'static> = text.parse().expect("FromStr");
+    assert_eq!(components(&owned), components(r));
+    let owned = r.clone().into_owned();
+    assert_eq!(components(&owned), components(r));
+}
+
+/// `host = IP-literal / IPv4address / reg-name`, first match wins (3.2.2).
+fn check_host(rule: Rule, text: &str, host: &str, kind: HostKind, value: Host<'_>) {
+    let is_ipv4 = validate(Rule::IPV4ADDRESS, host).is_ok();
+    match (kind, value) {
+        (HostKind::Ipv4address, Host::Ipv4(addr)) => {
+            assert!(is_ipv4, "{host:?} in {text:?}");
+            // dec-octet has no leading zeros, so std's reading and display agree with the text.
+            assert_eq!(host.parse::<Ipv4Addr>().ok(), Some(addr));
+            assert_eq!(addr.to_string(), host);
+        }
+        (HostKind::Ipv6address, Host::Ipv6(addr)) => {
+            let inner = &host[1..host.len() - 1];
+            assert!(
+                host.starts_with('[') && validate(Rule::IPV6ADDRESS, inner).is_ok(),
+                "{host:?}"
+            );
+            if let Ok(std_addr) = inner.parse::<Ipv6Addr>() {
+                assert_eq!(std_addr, addr, "IPv6 value of {host:?}");
+            }
+        }
+        (HostKind::IpvFuture, Host::IpvFuture { version, address }) => {
+            let inner = &host[1..host.len() - 1];
+            assert!(validate(Rule::IPVFUTURE, inner).is_ok(), "{host:?}");
+            assert_eq!(
+                format!("v{version}.{address}"),
+                inner[..1].to_lowercase() + &inner[1..]
+            );
+        }
+        (HostKind::RegName, Host::RegName(name)) => {
+            assert_eq!(name, host);
+            // 3.2.2 first-match-wins decides `host`; matched by the rule `reg-name` itself, "1.2.3.4" is a
+            // reg-name.
+            assert!(
+                !is_ipv4 || rule == Rule::REG_NAME,
+                "IPv4address {host:?} taken as a reg-name in {text:?}"
+            );
+            assert!(validate(Rule::REG_NAME, host).is_ok(), "{host:?}");
+        }
+        (kind, value) => panic!("host_kind {kind:?} but host() {value:?} for {text:?}"),
+    }
+}
+
+/// A rejected text: the offset is inside it (the end counts) and on a character boundary, and the
+/// messages can be drawn.
+pub fn check_error(e: &ParseError, text: &str) {
+    assert!(
+        e.offset() <= text.len(),
+        "offset {} past {} bytes of {text:?}",
+        e.offset(),
+        text.len()
+    );
+    assert!(
+        text.is_char_boundary(e.offset()),
+        "offset {} inside a character of {text:?}",
+        e.offset()
+    );
+    assert!(!e.message().is_empty());
+    let _ = e.render(text);
+    let _ = e.snippet(text);
+    let _ = e.to_string();
+    let _ = e.expected().iter().map(ToString::to_string).count();
+    let _ = (e.kind(), e.found(), e.rule());
+}
+
+/// A rejected byte string (not UTF-8): the error comes at or before the first bad byte and can be drawn on
+/// the lossy text and on the UTF-8 prefix.
+pub fn check_error_bytes(e: &ParseError, data: &[u8]) {
+    let valid_up_to = std::str::from_utf8(data).map_or_else(|e| e.valid_up_to(), str::len);
+    assert!(
+        e.offset() <= valid_up_to,
+        "offset {} after the first bad byte {valid_up_to}",
+        e.offset()
+    );
+    let prefix = std::str::from_utf8(&data[..valid_up_to]).unwrap();
+    let _ = e.render(prefix);
+    let _ = e.render(&String::from_utf8_lossy(data));
+    let _ = e.render("");
+    let _ = e.message();
+}
+
+/// `validate_bytes` against `validate` on the text (same verdict, same error), errors inside the input.
+pub fn check_validate_bytes(rule: Rule, data: &[u8]) {
+    let by_bytes = validate_bytes(rule, data);
+    match std::str::from_utf8(data) {
+        Ok(text) => {
+            let by_text = validate(rule, text);
+            assert_eq!(by_bytes, by_text, "{rule} on {text:?}");
+            if let Err(e) = by_text {
+                check_error(&e, text);
+            }
+        }
+        Err(_) => check_error_bytes(&by_bytes.expect_err("invalid UTF-8 accepted"), data),
+    }
+}
+
+/// Parse then Display gives the input back, by every parsing entry point (and the builder).
+pub fn check_roundtrip(text: &str) {
+    for rule in TOP_RULES {
+        if let Ok(r) = UriRef::parse_rule(rule, text) {
+            check_accepted(rule, text, &r);
+        }
+    }
+    if let Ok(uri) = Uri::parse(text) {
+        assert_eq!(uri.to_string(), text);
+        let owned: Uri<'static> = text.parse().expect("Uri FromStr");
+        assert_eq!(owned.as_str(), text);
+    }
+}
+
+/// Percent-encoding round trip for every component (2.1, 2.4, 2.5), and `decode` on arbitrary text.
+pub fn check_percent(data: &[u8]) {
+    for c in Component::ALL {
+        let encoded = percent::encode_bytes(data, c);
+        assert!(
+            validate(c.rule(), &encoded).is_ok(),
+            "encode_bytes({data:?}, {c}) = {encoded:?}"
+        );
+        assert_eq!(
+            &*percent::decode(&encoded).expect("decode(encode)"),
+            data,
+            "{c}"
+        );
+        if let Ok(text) = std::str::from_utf8(data) {
+            let encoded_text = percent::encode(text, c);
+            assert_eq!(
+                encoded_text, encoded,
+                "encode and encode_bytes differ for {c}"
+            );
+            assert_eq!(
+                &*percent::decode_utf8(&encoded_text).expect("decode_utf8(encode)"),
+                text
+            );
+            // Text that already matches the rule is left alone, except `%`, which is always encoded (2.4).
+            if validate(c.rule(), text).is_ok() && !text.contains('%') {
+                assert_eq!(encoded_text, text, "encode changed valid {c} {text:?}");
+            }
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        match percent::decode(text) {
+            Ok(bytes) => {
+                assert!(bytes.len() <= text.len());
+                if let Ok(utf8) = percent::decode_utf8(text) {
+                    assert_eq!(utf8.as_bytes(), &*bytes);
+                }
+            }
+            Err(e) => {
+                assert_eq!(
+                    text.as_bytes()[e.offset()],
+                    b'%',
+                    "decode error not at a % in {text:?}"
+                );
+                assert!(
+                    percent::decode_utf8(text).is_err(),
+                    "decode_utf8 accepts {text:?}"
+                );
+            }
+        }
+        if let Err(e) = percent::decode_utf8(text) {
+            assert!(e.offset() < text.len());
+        }
+        // Anything a component rule accepts decodes.
+        for c in Component::ALL {
+            if validate(c.rule(), text).is_ok() {
+                assert!(
+                    percent::decode(text).is_ok(),
+                    "{c} {text:?} does not decode"
+                );
+            }
+        }
+    }
+}

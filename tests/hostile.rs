@@ -1,0 +1,397 @@
+//! Hostile input: huge, deeply repetitive, binary and malformed text, each on a thread with a normal 2 MiB
+//! stack. Every input either parses or fails with an error whose offset is inside the input; nothing
+//! panics, nothing overflows the stack. Times go to standard error (`cargo test --test hostile --
+//! --nocapture`); `benches/hostile.rs` measures how they grow with size.
+//!
+//! The command line: `check` never loses a line, whatever the bytes (proptest over byte vectors), and a
+//! 100 MiB file goes through `check --quiet` when `RFC3986_BIG=1` is set.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use rfc3986::percent;
+use rfc3986::{validate, validate_bytes, ParseError, ParseErrorKind, Rule, UriRef};
+
+const MIB: usize = 1 << 20;
+
+/// For inputs that fail: the detail parser that explains an error is slower still in a debug build
+/// (~15 µs/byte), so a debug build uses 1/128 of the size.
+fn size_invalid(n: usize) -> usize {
+    if cfg!(debug_assertions) && std::env::var("RFC3986_BIG").as_deref() != Ok("1") {
+        n / 128
+    } else {
+        n
+    }
+}
+
+/// `n` at full size in an optimized build (`cargo test --release --test hostile`) or with `RFC3986_BIG=1`;
+/// a sixteenth of it in a debug build, where the pest parsers are ~20x slower, so that `cargo test` stays
+/// fast. The shapes are the same either way.
+fn size(n: usize) -> usize {
+    if cfg!(debug_assertions) && std::env::var("RFC3986_BIG").as_deref() != Ok("1") {
+        n / 16
+    } else {
+        n
+    }
+}
+
+/// Runs `f` on a thread with a 2 MiB stack (Rust's default for spawned threads, smaller than the main
+/// thread's 8 MiB), so that no test depends on a large stack.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 * MIB)
+        .spawn(f)
+        .expect("spawn")
+        .join()
+        .expect("no panic, no stack overflow")
+}
+
+/// Parses `input` as a URI-reference, checks the result (the round trip or the error offset and render),
+/// prints the time, and returns the result.
+#[track_caller]
+fn parse_checked(name: &str, input: &str) -> Result<(), ParseError> {
+    let start = Instant::now();
+    let result = UriRef::parse(input).map(|r| {
+        assert_eq!(r.as_str().len(), input.len());
+        assert_eq!(r.to_string().len(), input.len());
+    });
+    let took = start.elapsed();
+    if let Err(e) = &result {
+        assert!(
+            e.offset() <= input.len(),
+            "{name}: offset {} past {}",
+            e.offset(),
+            input.len()
+        );
+        let rendered = e.render(input);
+        assert!(rendered.len() < 1000, "{name}: render cuts long input");
+    }
+    report(name, input.len(), took);
+    result
+}
+
+fn report(name: &str, len: usize, took: Duration) {
+    eprintln!(
+        "{name}: {len} bytes in {took:?} ({:.1} ns/byte)",
+        took.as_nanos() as f64 / len.max(1) as f64
+    );
+}
+
+/// `n` bytes of valid path text mixing the characters of `pchar` (unreserved, pct-encoded, sub-delims,
+/// ":" and "@") and "/".
+fn path_text(n: usize) -> String {
+    const CHUNK: &str = "/seg-._~%41!$&'()*+,;=:@abcXYZ019";
+    let mut s = CHUNK.repeat(n / CHUNK.len() + 1);
+    s.truncate(n);
+    // Do not cut a pct-encoded triplet.
+    while s.ends_with('%') || s[..s.len() - 1].ends_with('%') {
+        s.pop();
+    }
+    s
+}
+
+#[test]
+fn ten_mib_uri_valid() {
+    on_small_stack(|| {
+        let input = format!(
+            "http://user@example.com:8080{}?q=1#f",
+            path_text(size(10 * MIB))
+        );
+        parse_checked("10 MiB valid", &input).expect("valid");
+        let r = UriRef::parse(&input).unwrap();
+        assert_eq!(r.host_str(), Some("example.com"));
+        assert_eq!(r.query(), Some("q=1"));
+        assert_eq!(r.fragment(), Some("f"));
+        assert!(validate_bytes(Rule::URI, input.as_bytes()).is_ok());
+    });
+}
+
+#[test]
+fn ten_mib_uri_invalid_at_end() {
+    on_small_stack(|| {
+        for bad in [" ", "%4", "#a#", "{x}", "\u{e9}", "\0"] {
+            let input = format!(
+                "http://example.com{}{bad}",
+                path_text(size_invalid(10 * MIB))
+            );
+            let e = parse_checked(&format!("10 MiB + {bad:?}"), &input).expect_err("invalid");
+            // Above the detail parser's limit, the error may point at the start of the component that
+            // failed rather than at the bad byte (see grammar::DETAIL_LIMIT); it is inside the input.
+            assert!(e.offset() <= input.len());
+        }
+        let mut bytes = format!("http://example.com{}", path_text(size(10 * MIB))).into_bytes();
+        let bad = bytes.len();
+        bytes.push(0xff);
+        let e = validate_bytes(Rule::URI_REFERENCE, &bytes).unwrap_err();
+        assert_eq!((e.offset(), e.kind()), (bad, ParseErrorKind::InvalidUtf8));
+    });
+}
+
+#[test]
+fn million_segments() {
+    on_small_stack(|| {
+        let input = "/a".repeat(size(MIB));
+        parse_checked("1M segments", &input).expect("valid");
+        assert_eq!(
+            UriRef::parse(&input).unwrap().path_segments().count(),
+            size(MIB)
+        );
+        let input = format!("http://h{}", "/".repeat(size(MIB)));
+        parse_checked("1M empty segments", &input).expect("valid");
+        let input = format!("http://h{}/a b", "/a".repeat(size(MIB)));
+        parse_checked("1M segments + space", &input).expect_err("invalid");
+    });
+}
+
+#[test]
+fn million_dot_dot() {
+    on_small_stack(|| {
+        let input = "../".repeat(size(MIB));
+        parse_checked("1M ../", &input).expect("valid");
+        let input = format!("{}g?y#s", "../".repeat(size(MIB)));
+        parse_checked("1M ../ + g?y#s", &input).expect("valid");
+        // A first segment with ":" makes it a URI... of scheme ".."? No: a scheme starts with ALPHA.
+        let input = format!("..:{}", "../".repeat(size(MIB)));
+        parse_checked("..: + 1M ../", &input).expect_err("a colon in the first segment");
+    });
+}
+
+#[test]
+fn million_pct_encoded() {
+    on_small_stack(|| {
+        let input = "%41".repeat(size(MIB));
+        parse_checked("1M %41", &input).expect("valid");
+        assert_eq!(percent::decode(&input).unwrap().len(), size(MIB));
+        assert_eq!(percent::decode_utf8(&input).unwrap(), "A".repeat(size(MIB)));
+        for bad in ["%4", "%", "%G1", "%4G"] {
+            let input = format!("{}{bad}", "%41".repeat(size_invalid(MIB)));
+            parse_checked(&format!("1M %41 + {bad:?}"), &input).expect_err("invalid");
+            let e = percent::decode(&input).unwrap_err();
+            assert_eq!(e.offset(), 3 * size_invalid(MIB));
+        }
+    });
+}
+
+#[test]
+fn long_ipv6_look_alikes() {
+    on_small_stack(|| {
+        let colons = "1:".repeat(size(500_000));
+        for input in [
+            format!("//[{colons}]"),
+            format!("http://[{colons}]/"),
+            format!("http://[{colons}1]/"),
+            format!("http://[::{colons}1]/"),
+            format!("http://[v1.{colons}]/"), // a valid IPvFuture: ":" is allowed
+            format!("http://[{}]", "1".repeat(size(MIB))),
+            format!("http://[{}", "1:".repeat(size(MIB))),
+            format!("http://{}", "[".repeat(size(MIB))),
+            format!("http://{}", "]".repeat(size(MIB))),
+        ] {
+            let name = format!("IPv6 look-alike {:?}...", &input[..input.len().min(16)]);
+            let _ = parse_checked(&name, &input);
+            if let Some(start) = input.find('[') {
+                let literal = &input[start..];
+                let literal = literal.strip_suffix('/').unwrap_or(literal);
+                assert_eq!(
+                    validate(Rule::IP_LITERAL, literal).is_ok(),
+                    literal.starts_with("[v1.")
+                );
+            }
+        }
+        let valid = format!("http://[v1.{colons}]/");
+        assert!(UriRef::parse(&valid).is_ok());
+    });
+}
+
+#[test]
+fn control_and_invisible_characters() {
+    on_small_stack(|| {
+        for (input, offset) in [
+            ("http://a/\0b", 9),
+            ("\0", 0),
+            ("http://a/b\rc", 10),
+            ("\r", 0),
+            ("http://a/b\r", 10),
+            ("\u{feff}http://a/", 0),
+            ("http://a/\u{feff}", 9),
+            ("http://a\u{0}.com/", 8),
+            ("http://[::1\0]/", 11),
+            ("ht\ttp://a/", 2),
+        ] {
+            let e = UriRef::parse(input).unwrap_err();
+            assert_eq!(e.offset(), offset, "{input:?}");
+            let _ = e.render(input);
+            assert_eq!(
+                validate_bytes(Rule::URI_REFERENCE, input.as_bytes()).unwrap_err(),
+                e
+            );
+        }
+        let nuls = "\0".repeat(size(MIB));
+        assert_eq!(parse_checked("1M NUL", &nuls).unwrap_err().offset(), 0);
+        let crs = format!("http://a/{}", "\r".repeat(size(MIB)));
+        assert_eq!(parse_checked("1M CR", &crs).unwrap_err().offset(), 9);
+    });
+}
+
+#[test]
+fn invalid_utf8_through_validate_bytes() {
+    on_small_stack(|| {
+        for (bytes, offset) in [
+            (&b"\xff"[..], 0),
+            (b"http://a/\xff", 9),
+            (b"http://a/\xc3", 9),             // truncated sequence
+            (b"http://a/\xc0\x80", 9),         // overlong NUL
+            (b"http://a/\xed\xa0\x80", 9),     // a UTF-16 surrogate
+            (b"http://a/\xf4\x90\x80\x80", 9), // above U+10FFFF
+            (b"\xef\xbb\xbfhttp://a/", 0),     // a BOM is valid UTF-8, invalid URI
+            (b"http://a b/\xff", 8),           // the grammar error comes first
+        ] {
+            for rule in Rule::all() {
+                let e = validate_bytes(rule, bytes).unwrap_err();
+                assert!(e.offset() <= bytes.len(), "{rule} on {bytes:?}");
+                let _ = e.render(&String::from_utf8_lossy(bytes));
+            }
+            let e = validate_bytes(Rule::URI_REFERENCE, bytes).unwrap_err();
+            assert_eq!(e.offset(), offset, "{bytes:?}");
+        }
+        let mut bytes = vec![0xff; size(MIB)];
+        bytes.extend_from_slice(b"http://a/");
+        assert_eq!(
+            validate_bytes(Rule::URI_REFERENCE, &bytes)
+                .unwrap_err()
+                .offset(),
+            0
+        );
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The command line
+// ---------------------------------------------------------------------------------------------------------
+
+/// Runs `rfc3986 ARGS` with `stdin`; (exit code, stdout, stderr).
+fn run_cli(args: &[&str], stdin: Vec<u8>) -> (i32, Vec<u8>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start rfc3986");
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("wait for rfc3986");
+    writer.join().unwrap();
+    (
+        output.status.code().expect("exit code, not a signal"),
+        output.stdout,
+        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+/// The lines `check` sees: split at `\n`, one `\r` before it dropped, a last line without `\n` kept.
+fn lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if bytes.is_empty() || bytes.ends_with(b"\n") {
+        lines.pop();
+    }
+    lines
+        .into_iter()
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .collect()
+}
+
+/// Bytes that stress line handling: terminators, NUL, invalid UTF-8, a BOM, and URI text.
+fn hostile_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        3 => prop::sample::select(vec![
+            &b"\n"[..], b"\r", b"\r\n", b"\0", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\xe2\x80\xa8",
+            b"http://a/", b"a:b", b"%41", b"%4", b"[::1]", b"#", b" ", b"{x}", b"\"", b"\\", b"\t",
+        ]).prop_map(<[u8]>::to_vec),
+        1 => prop::collection::vec(any::<u8>(), 0..8),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Lines in = results out: one JSON object per non-blank line, in order, with the right line number
+    /// and verdict; exit status 0 or 1 only.
+    #[test]
+    fn check_never_loses_a_line(input in hostile_bytes()) {
+        let (code, stdout, stderr) = run_cli(&["check", "--format", "jsonl"], input.clone());
+        let expected: Vec<(usize, &[u8])> = lines(&input)
+            .into_iter()
+            .enumerate()
+            .filter(|(_, l)| !l.is_empty())
+            .collect();
+        let stdout = String::from_utf8(stdout).expect("stdout is UTF-8");
+        let records: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+            .collect();
+        prop_assert_eq!(records.len(), expected.len(), "stdout {}", stdout);
+        let mut any_invalid = false;
+        for (record, (index, line)) in records.iter().zip(&expected) {
+            prop_assert_eq!(record["line"].as_u64(), Some(*index as u64 + 1));
+            let valid = validate_bytes(Rule::URI_REFERENCE, line).is_ok();
+            any_invalid |= !valid;
+            prop_assert_eq!(record["valid"].as_bool(), Some(valid), "{:?}", line);
+            if let Some(offset) = record["error"]["offset"].as_u64() {
+                prop_assert!(offset as usize <= line.len());
+            }
+        }
+        prop_assert!(code == 0 || code == 1, "exit {}", code);
+        prop_assert_eq!(code == 1, any_invalid);
+        let summary = format!("{} checked", expected.len());
+        prop_assert!(stderr.contains(&summary), "{}", stderr);
+    }
+}
+
+/// 100 MiB of URIs through `check --quiet`; only with `RFC3986_BIG=1` (it takes a while).
+#[test]
+fn check_quiet_100_mib() {
+    if std::env::var("RFC3986_BIG").as_deref() != Ok("1") {
+        eprintln!("skipped: set RFC3986_BIG=1 to run");
+        return;
+    }
+    let path = std::env::temp_dir().join(format!("rfc3986-big-{}.txt", std::process::id()));
+    let sample = include_str!("../data/real-uris-sample.txt");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let (mut written, mut lines) = (0, 0u64);
+    while written < 100 * MIB {
+        for line in sample.lines() {
+            writeln!(file, "{line}").unwrap();
+            written += line.len() + 1;
+            lines += 1;
+        }
+    }
+    // One very long line and some binary at the end.
+    writeln!(file, "http://a/{}", "a".repeat(MIB)).unwrap();
+    file.write_all(b"\xff\xfe\0\r\n").unwrap();
+    lines += 2;
+    drop(file);
+    let start = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
+        .args(["check", "--quiet"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    std::fs::remove_file(&path).unwrap();
+    report("check --quiet, 100 MiB", written, took);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    let blank = sample.lines().filter(|l| l.is_empty()).count() as u64
+        * (lines / sample.lines().count() as u64);
+    assert!(
+        stderr.contains(&format!("{} checked", lines - blank)),
+        "{stderr} ({lines} lines)"
+    );
+}

@@ -1,0 +1,46 @@
+//! One test per input the fuzz targets (`fuzz/`) flagged, named `regression_<slug>`, with the target and
+//! what it reported. Inputs that exposed a bug in the fuzz harness rather than in the crate stay here too:
+//! they pin down the behaviour the harness now expects.
+
+use rfc3986::{HostKind, Rule, UriRef};
+
+/// parse_any_rule, crash-71f097117d2164a816138e5b550e56700a5f40fb (harness bug): matched by the rule
+/// `host` (or `reg-name`), a text has a host but no authority. The harness required "no authority, no
+/// host" for every rule; it now does so only for URI, URI-reference, absolute-URI and relative-ref.
+#[test]
+fn regression_host_rule_has_host_without_authority() {
+    for rule in [Rule::HOST, Rule::REG_NAME] {
+        let r = UriRef::parse_rule(rule, "ontrib-dblink-exec.html").unwrap();
+        assert_eq!(r.authority(), None);
+        assert_eq!(r.host_str(), Some("ontrib-dblink-exec.html"));
+        assert_eq!(r.host_kind(), Some(HostKind::RegName));
+        assert_eq!(r.to_string(), "ontrib-dblink-exec.html");
+    }
+}
+
+/// parse_any_rule, crash-bcfa75ca74ae108d1861f3ed5e9d7b430bebcfda (harness bug): matched by the rule
+/// `authority`, a text has an authority and an empty path of kind path-empty, not path-abempty. The
+/// harness now requires path-abempty after an authority only for the four top rules.
+#[test]
+fn regression_authority_rule_has_empty_path() {
+    let r = UriRef::parse_rule(Rule::AUTHORITY, "t7~sqlarl").unwrap();
+    assert_eq!(r.authority(), Some("t7~sqlarl"));
+    assert_eq!(r.path(), "");
+    assert_eq!(r.path_kind(), rfc3986::PathKind::Empty);
+    // In a reference, the same authority is followed by path-abempty.
+    assert_eq!(
+        UriRef::parse("//t7~sqlarl").unwrap().path_kind(),
+        rfc3986::PathKind::Abempty
+    );
+}
+
+/// parse_any_rule, crash-a71cb7a2de6ffd865bcd2659f2b9ff25cb6585f5 (harness bug): matched by the rule
+/// `reg-name` itself, `1.2.3.4` is a reg-name; first-match-wins (RFC 3986 3.2.2) applies to `host`, which
+/// makes it an IPv4address. The harness now requires "not IPv4" of a reg-name only outside `reg-name`.
+#[test]
+fn regression_reg_name_rule_takes_ipv4_text() {
+    let r = UriRef::parse_rule(Rule::REG_NAME, "1.2.3.4").unwrap();
+    assert_eq!(r.host_kind(), Some(HostKind::RegName));
+    let r = UriRef::parse_rule(Rule::HOST, "1.2.3.4").unwrap();
+    assert_eq!(r.host_kind(), Some(HostKind::Ipv4address));
+}
