@@ -20,12 +20,13 @@ use std::sync::mpsc;
 use std::thread;
 
 use clap::ValueEnum;
-use rfc3986::{ParseError, Rule};
+use rfc3986::{ParseError, SchemeGrammars};
 use serde::Serialize;
 
 use super::input::{self, Chunk, Line, Piece};
 use super::progress::Progress;
 use super::report::{self, ErrorJson, Look, Warning};
+use super::rule::Engine;
 use super::Status;
 
 /// Bytes of input per chunk: one `read`, some thousands of lines.
@@ -56,8 +57,23 @@ terminal and --quiet is not given. The output is the same for every --jobs.")]
 pub(crate) struct Args {
     /// The grammar rule each line must match, by its ABNF name in RFC 3986 (URI, URI-reference,
     /// absolute-URI, relative-ref, authority, host, IPv6address, path-abempty, dec-octet, HEXDIG, ...).
-    #[arg(long, value_name = "RULE", default_value = "URI-reference", value_parser = super::rule::parse_rule)]
-    rule: Rule,
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+
+    /// Check against the grammar in FILE.pest, loaded at run time, instead of the built-in uri.pest (it
+    /// must keep uri.pest's component rule names; see grammars/ for an IRI and a zone-ID grammar).
+    #[arg(long, value_name = "FILE.pest")]
+    grammar: Option<PathBuf>,
+
+    /// Also check each URI whose scheme has a grammar (schemes/: http, https, urn, mailto, file, data)
+    /// against it; a mismatch is an error that cites the scheme's RFC.
+    #[arg(long)]
+    schemes: bool,
+
+    /// Add the scheme grammars SCHEME.pest of DIR to --schemes (implies --schemes; a file replaces the
+    /// built-in grammar of the same scheme).
+    #[arg(long, value_name = "DIR")]
+    scheme_dir: Option<PathBuf>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -123,7 +139,9 @@ enum ColorChoice {
 /// What every checking thread needs to know: small and `Copy`.
 #[derive(Clone, Copy, Debug)]
 struct Options {
-    rule: Rule,
+    engine: Engine,
+    /// `--schemes`: the scheme grammars to check URIs against.
+    schemes: Option<&'static SchemeGrammars>,
     format: Format,
     strict: bool,
     quiet: bool,
@@ -146,8 +164,10 @@ struct Record<'a> {
 struct LineReport<'a> {
     /// The line as text: itself, or its lossy decoding when it is not UTF-8.
     input: Cow<'a, str>,
-    /// Why the line is not in the rule's language.
+    /// Why the line is not in the rule's language (or its scheme's).
     error: Option<ParseError>,
+    /// What the error is about when it is not the rule's grammar (`not a valid urn URI (RFC 8141 ...)`).
+    note: Option<String>,
     /// SHOULD-level findings.
     warnings: Vec<Warning>,
     /// No error, and under `--strict` no warning either.
@@ -187,8 +207,27 @@ struct ChunkReport {
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
+    let engine = match Engine::new(&args.rule, args.grammar.as_deref()) {
+        Ok(engine) => engine,
+        Err(message) => {
+            super::error(format_args!("{message}"));
+            return Ok(Status::IoError);
+        }
+    };
+    let schemes = match (&args.scheme_dir, args.schemes) {
+        (Some(dir), _) => match scheme_grammars(dir) {
+            Ok(schemes) => Some(schemes),
+            Err(message) => {
+                super::error(format_args!("{message}"));
+                return Ok(Status::IoError);
+            }
+        },
+        (None, true) => Some(SchemeGrammars::builtin()),
+        (None, false) => None,
+    };
     let options = Options {
-        rule: args.rule,
+        engine,
+        schemes,
         format: args.format,
         strict: args.strict,
         quiet: args.quiet,
@@ -402,25 +441,58 @@ fn check_chunk(options: Options, chunk: &Chunk) -> ChunkReport {
     }
 }
 
+/// The built-in scheme grammars plus those of `dir` (`SCHEME.pest`), loaded once for the whole run.
+fn scheme_grammars(dir: &std::path::Path) -> Result<&'static SchemeGrammars, String> {
+    let mut schemes = SchemeGrammars::builtin().clone();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "pest"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        schemes
+            .add(stem, &text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(Box::leak(Box::new(schemes)))
+}
+
 /// Validates one line; `None` for a blank line (skipped).
 fn check_line(options: Options, bytes: &[u8]) -> Option<LineReport<'_>> {
     if bytes.is_empty() {
         return None;
     }
-    let (input, error) = match input::decode(options.rule, bytes) {
-        Ok(text) => (
-            Cow::Borrowed(text),
-            rfc3986::validate(options.rule, text).err(),
-        ),
-        Err((text, error)) => (Cow::Owned(text), Some(error)),
+    let (input, parsed) = match input::decode(options.engine.builtin_rule(), bytes) {
+        Ok(text) => (Cow::Borrowed(text), Some(options.engine.parse(text))),
+        Err((text, error)) => (Cow::Owned(text), Some(Err(error))),
     };
-    // SHOULD-level findings (lint) are a later issue: none yet.
-    let warnings = Vec::new();
+    let mut error = None;
+    let mut note = None;
+    let mut warnings = Vec::new();
+    match parsed {
+        Some(Ok(uri)) => {
+            warnings = uri.lint().iter().map(Warning::from).collect();
+            if let Some(Err(e)) = options.schemes.and_then(|s| s.check(&uri)) {
+                note = Some(format!("not a valid {} URI ({})", e.scheme(), e.citation()));
+                error = Some(e.parse_error().clone());
+            }
+        }
+        Some(Err(e)) => error = Some(e),
+        None => {}
+    }
     // --strict: a warning fails the line too.
     let valid = error.is_none() && (warnings.is_empty() || !options.strict);
     Some(LineReport {
         input,
         error,
+        note,
         warnings,
         valid,
     })
@@ -443,6 +515,7 @@ fn render(
                     line.number,
                     &report.input,
                     error,
+                    report.note.as_deref(),
                 )?;
             }
             for warning in &report.warnings {
@@ -456,7 +529,10 @@ fn render(
                 line: line.number,
                 input: &report.input,
                 valid: report.valid,
-                error: report.error.as_ref().map(ErrorJson::from),
+                error: report
+                    .error
+                    .as_ref()
+                    .map(|e| ErrorJson::from(e).with_note(report.note.as_deref())),
                 warnings: &report.warnings,
             };
             serde_json::to_writer(&mut *out, &record)?;

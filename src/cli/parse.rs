@@ -8,11 +8,12 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 
 use clap::ValueEnum;
-use rfc3986::{ParseError, Rule, UriRef};
+use rfc3986::{ParseError, UriRef};
 use serde::Serialize;
 
 use super::input;
 use super::report::{self, ErrorJson};
+use super::rule::Engine;
 use super::Status;
 
 /// Arguments of `rfc3986 parse`.
@@ -20,8 +21,13 @@ use super::Status;
 pub(crate) struct Args {
     /// The grammar rule each input must match, by its ABNF name in RFC 3986 (URI, URI-reference,
     /// authority, host, ...); components the rule does not contain are undefined.
-    #[arg(long, value_name = "RULE", default_value = "URI-reference", value_parser = super::rule::parse_rule)]
-    rule: Rule,
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+
+    /// Parse with the grammar in FILE.pest, loaded at run time, instead of the built-in uri.pest (it must
+    /// keep uri.pest's component rule names).
+    #[arg(long, value_name = "FILE.pest")]
+    grammar: Option<std::path::PathBuf>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -85,13 +91,20 @@ struct Invalid<'a> {
 
 /// Runs `parse`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    let engine = match Engine::new(&args.rule, args.grammar.as_deref()) {
+        Ok(engine) => engine,
+        Err(message) => {
+            super::error(format_args!("{message}"));
+            return Ok(Status::IoError);
+        }
+    };
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
     let mut any_invalid = false;
     let mut first = true;
     let mut parse_one = |bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
-        let valid = parse_input(args, bytes, first, out)?;
+        let valid = parse_input(args, engine, bytes, first, out)?;
         first = false;
         any_invalid |= !valid;
         if interactive {
@@ -126,10 +139,16 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 }
 
 /// Parses one input and writes its components or error; returns whether it was valid.
-fn parse_input(args: &Args, bytes: &[u8], first: bool, out: &mut impl Write) -> io::Result<bool> {
+fn parse_input(
+    args: &Args,
+    engine: Engine,
+    bytes: &[u8],
+    first: bool,
+    out: &mut impl Write,
+) -> io::Result<bool> {
     let lossy;
-    let result = match input::decode(args.rule, bytes) {
-        Ok(text) => UriRef::parse_rule(args.rule, text).map_err(|e| (text, e)),
+    let result = match input::decode(engine.builtin_rule(), bytes) {
+        Ok(text) => engine.parse(text).map_err(|e| (text, e)),
         Err((text, error)) => {
             lossy = text;
             Err((lossy.as_str(), error))

@@ -16,6 +16,16 @@ pub(crate) struct ErrorJson {
     message: String,
 }
 
+impl ErrorJson {
+    /// Appends `; NOTE` to the message (a scheme grammar's citation, say).
+    pub(crate) fn with_note(mut self, note: Option<&str>) -> ErrorJson {
+        if let Some(note) = note {
+            self.message = format!("{}; {note}", self.message);
+        }
+        self
+    }
+}
+
 impl From<&ParseError> for ErrorJson {
     fn from(error: &ParseError) -> ErrorJson {
         ErrorJson {
@@ -26,14 +36,25 @@ impl From<&ParseError> for ErrorJson {
     }
 }
 
-/// A SHOULD-level finding: `{"code": "...", "section": "3.2.1", "message": "..."}` (CONTRACT.md, `check`).
-///
-/// No finding is produced yet (lint is a later issue); the type fixes the JSON shape of `"warnings"`.
+/// A SHOULD-level finding (`rfc3986::lint`): `{"code": "...", "section": "3.2.1", "message": "...",
+/// "span": [start, end]}` (CONTRACT.md, `check`; `span` is the finding's byte range in `input`).
 #[derive(Debug, Serialize)]
 pub(crate) struct Warning {
     pub(crate) code: &'static str,
     pub(crate) section: &'static str,
     pub(crate) message: String,
+    pub(crate) span: (usize, usize),
+}
+
+impl From<&rfc3986::Finding> for Warning {
+    fn from(finding: &rfc3986::Finding) -> Warning {
+        Warning {
+            code: finding.code().as_str(),
+            section: finding.section(),
+            message: finding.message().to_string(),
+            span: finding.span(),
+        }
+    }
 }
 
 /// Writes `input` and, under it, a caret under the byte at the error's offset, each line preceded by
@@ -88,12 +109,16 @@ pub(crate) fn write_diagnostic(
     number: u64,
     input: &str,
     error: &ParseError,
+    note: Option<&str>,
 ) -> io::Result<()> {
     if look.rich {
-        return write_rich(out, look.color, file, number, input, error);
+        return write_rich(out, look.color, file, number, input, error, note);
     }
     let column = error.offset() + 1;
-    let message = error.message();
+    let mut message = error.message();
+    if let Some(note) = note {
+        message = format!("{message}; {note}");
+    }
     if !look.color {
         writeln!(out, "{file}:{number}:{column}: error: {message}")?;
         return write_caret(out, "", input, error);
@@ -116,6 +141,7 @@ fn write_rich(
     number: u64,
     input: &str,
     error: &ParseError,
+    note: Option<&str>,
 ) -> io::Result<()> {
     use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 
@@ -129,6 +155,9 @@ fn write_rich(
     let mut group = Level::ERROR.primary_title(title).element(snippet);
     if let Some(help) = help {
         group = group.element(Level::HELP.message(help));
+    }
+    if let Some(note) = note {
+        group = group.element(Level::NOTE.message(note));
     }
     let renderer = if color {
         Renderer::styled()
@@ -174,8 +203,9 @@ fn split_message(error: &ParseError) -> (String, Option<String>, Option<String>)
     (rest.to_string(), None, label)
 }
 
-/// Writes a SHOULD-level finding of line `number` of `file`: `FILE:LINE: warning: MESSAGE (RFC 3986
-/// SECTION) [CODE]`, `warning:` in bold yellow with colour.
+/// Writes a SHOULD-level finding of line `number` of `file`: `FILE:LINE:COL: warning: MESSAGE (RFC 3986
+/// SECTION) [CODE]` (COL: 1-based byte column where the finding's span starts), `warning:` in bold
+/// yellow with colour. The line itself is not repeated: a finding about a password must not echo it.
 pub(crate) fn write_warning(
     out: &mut impl Write,
     look: Look,
@@ -190,16 +220,18 @@ pub(crate) fn write_warning(
         code,
         section,
         message,
+        span,
     } = warning;
+    let column = span.0 + 1;
     if look.color {
         writeln!(
             out,
-            "{LOCATION}{file}:{number}:{LOCATION:#} {WARNING}warning:{WARNING:#} {message} (RFC 3986 {section}) [{code}]"
+            "{LOCATION}{file}:{number}:{column}:{LOCATION:#} {WARNING}warning:{WARNING:#} {message} (RFC 3986 {section}) [{code}]"
         )
     } else {
         writeln!(
             out,
-            "{file}:{number}: warning: {message} (RFC 3986 {section}) [{code}]"
+            "{file}:{number}:{column}: warning: {message} (RFC 3986 {section}) [{code}]"
         )
     }
 }

@@ -25,3 +25,49 @@ pub(crate) fn parse_rule(name: &str) -> Result<Rule, String> {
 fn names() -> Vec<&'static str> {
     Rule::all().map(Rule::abnf_name).collect()
 }
+
+/// The grammar a subcommand matches inputs against: a rule of the built-in `uri.pest`, or a rule of a
+/// grammar loaded at run time with `--grammar FILE.pest` (pest_meta + pest_vm, same typed values).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Engine {
+    /// A rule of the built-in grammar.
+    Builtin(Rule),
+    /// A rule of a grammar loaded for the whole run (leaked once: it lives as long as the process).
+    Loaded(rfc3986::Entry<'static>),
+}
+
+impl Engine {
+    /// `--rule NAME` in the built-in grammar, or in the grammar of `--grammar FILE` when given. The error
+    /// is the usage message: an unknown rule (with the valid names) or the grammar file's errors, one
+    /// `FILE:LINE:COL: message` per line.
+    pub(crate) fn new(name: &str, grammar: Option<&std::path::Path>) -> Result<Engine, String> {
+        let Some(path) = grammar else {
+            return parse_rule(name).map(Engine::Builtin);
+        };
+        let grammar = rfc3986::Grammar::from_file(path).map_err(|e| e.to_string())?;
+        let grammar: &'static rfc3986::Grammar = Box::leak(Box::new(grammar));
+        grammar.entry(name).map(Engine::Loaded).map_err(|e| {
+            let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
+            format!("{e}; rules of {}: {}", path.display(), names.join(", "))
+        })
+    }
+
+    /// Matches the rule against the whole of `input`.
+    pub(crate) fn parse(self, input: &str) -> Result<rfc3986::UriRef<'_>, rfc3986::ParseError> {
+        match self {
+            Engine::Builtin(rule) => rfc3986::UriRef::parse_rule(rule, input),
+            Engine::Loaded(entry) => entry.parse(input),
+        }
+    }
+
+    /// The built-in rule used to explain a line that is not UTF-8 (the loaded grammar's own rule when it
+    /// has the same name, else `URI-reference`).
+    pub(crate) fn builtin_rule(self) -> Rule {
+        match self {
+            Engine::Builtin(rule) => rule,
+            Engine::Loaded(entry) => {
+                Rule::from_abnf_name(entry.abnf_name()).unwrap_or(Rule::URI_REFERENCE)
+            }
+        }
+    }
+}
