@@ -266,13 +266,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         io::stderr().lock(),
         "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warnings, {skipped} skipped"
     );
-    Ok(if !all_read {
-        Status::IoError
-    } else if invalid > 0 {
-        Status::Invalid
-    } else {
-        Status::Success
-    })
+    Ok(Status::of(all_read, invalid > 0))
 }
 
 /// The text diagnostics' look from `--diagnostics`, `--color`, `NO_COLOR` and whether standard output is a

@@ -65,6 +65,19 @@ pub(crate) enum Status {
     IoError,
 }
 
+impl Status {
+    /// The status of a run: an input could not be read (2) before some input was invalid (1).
+    pub(crate) fn of(all_read: bool, any_invalid: bool) -> Status {
+        if !all_read {
+            Status::IoError
+        } else if any_invalid {
+            Status::Invalid
+        } else {
+            Status::Success
+        }
+    }
+}
+
 impl From<Status> for ExitCode {
     fn from(status: Status) -> ExitCode {
         match status {

@@ -98,13 +98,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         true
     };
     out.flush()?;
-    Ok(if !all_read {
-        Status::IoError
-    } else if any_invalid {
-        Status::Invalid
-    } else {
-        Status::Success
-    })
+    Ok(Status::of(all_read, any_invalid))
 }
 
 /// Normalizes one input and writes the result or the error; returns whether it was valid.

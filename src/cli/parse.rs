@@ -129,13 +129,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     };
     out.flush()?;
 
-    Ok(if !all_read {
-        Status::IoError
-    } else if any_invalid {
-        Status::Invalid
-    } else {
-        Status::Success
-    })
+    Ok(Status::of(all_read, any_invalid))
 }
 
 /// Parses one input and writes its components or error; returns whether it was valid.

@@ -136,13 +136,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     };
     out.flush()?;
     any_invalid |= malformed;
-    Ok(if !all_read {
-        Status::IoError
-    } else if any_invalid {
-        Status::Invalid
-    } else {
-        Status::Success
-    })
+    Ok(Status::of(all_read, any_invalid))
 }
 
 /// Resolves one pair and writes the target or the error; returns whether it resolved.
