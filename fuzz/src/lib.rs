@@ -468,7 +468,23 @@ pub fn check_resolve(data: &[u8]) {
         .as_uri_ref()
         .resolve_against(&base)
         .unwrap_or_else(|e| panic!("resolve target {t:?} against {b:?}: {e}"));
-    assert_eq!(twice.as_str(), t, "target of {r:?} on {b:?} is not stable");
+    // An empty reference path takes the base's path as it is ("T.path = Base.path", 5.2.2: no
+    // dot-segments removed), so `""` against `g:)/.` gives `g:)/.`, which resolves to `g:)/`. Then the
+    // target is stable one step later.
+    let copies_base_path = reference.scheme().is_none()
+        && reference.authority().is_none()
+        && reference.path().is_empty();
+    if copies_base_path {
+        assert_eq!(target.path(), base.path(), "{r:?} on {b:?}");
+        let thrice = twice.as_uri_ref().resolve_against(&base).expect("resolve");
+        assert_eq!(
+            thrice.as_str(),
+            twice.as_str(),
+            "{r:?} on {b:?} is not stable"
+        );
+    } else {
+        assert_eq!(twice.as_str(), t, "target of {r:?} on {b:?} is not stable");
+    }
 
     let resolver = rfc3986::Resolver::new();
     let strict = resolver.resolve(&base, &reference).expect("Resolver::new");
@@ -485,10 +501,13 @@ pub fn check_resolve(data: &[u8]) {
     } else {
         // The non-strict target is the reference without its scheme, resolved strictly.
         let without = &r[reference.scheme().unwrap().len() + 1..];
-        let without = UriRef::parse(without).expect("a URI minus its scheme is a reference");
-        if without.scheme().is_none() {
-            let expected = without.resolve_against(&base).expect("resolve");
-            assert_eq!(lax.as_str(), expected.as_str(), "non-strict {r:?} on {b:?}");
+        // (Only when that text is a reference: `g::)` minus `g:` is `:)`, a path-rootless whose first
+        // segment has a colon, which no relative-ref can be; the pseudo-code still works on components.)
+        if let Ok(without) = UriRef::parse(without) {
+            if without.scheme().is_none() {
+                let expected = without.resolve_against(&base).expect("resolve");
+                assert_eq!(lax.as_str(), expected.as_str(), "non-strict {r:?} on {b:?}");
+            }
         }
     }
     // Without the `/.` prefix, either the same target or AmbiguousPath for a target written with `/.//`.
