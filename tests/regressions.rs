@@ -82,3 +82,18 @@ fn regression_empty_reference_keeps_base_dot_segments() {
         "g:)/"
     );
 }
+
+/// parse_any_rule, crash-2c54c82139737d025aa2769dbb30ae80f9a0c2ad (harness bug): matched by a rule below
+/// `host` (here `IPv6address`, picked by the first byte), `d::` is reported as a host without the brackets
+/// of an IP-literal, which the rule `host` (RFC 3986 3.2.2) does not accept on its own. The harness now
+/// checks a host against `host` only for rules that contain the whole of `host`.
+#[test]
+fn regression_ipv6address_rule_host_without_brackets() {
+    let rules: Vec<Rule> = Rule::all().collect();
+    assert_eq!(rules[0xfa % rules.len()], Rule::IPV6ADDRESS);
+    let r = UriRef::parse_rule(Rule::IPV6ADDRESS, "d::").unwrap();
+    assert_eq!(r.host_str(), Some("d::"));
+    assert_eq!(r.host_kind(), Some(HostKind::Ipv6address));
+    assert!(rfc3986::validate(Rule::HOST, "d::").is_err());
+    assert!(rfc3986::validate(Rule::HOST, "[d::]").is_ok());
+}
