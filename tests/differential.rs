@@ -673,3 +673,313 @@ fn real_uris_agree() {
         disagreements.join("\n")
     );
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Reference resolution (RFC 3986 5.2) against fluent-uri, iri-string and oxiri
+// ---------------------------------------------------------------------------------------------------------
+
+/// Our target, or `None` when the base is not a `URI` or the reference not a `URI-reference` (the pair is
+/// then skipped: verdicts are compared above).
+fn resolve_ours(base: &str, reference: &str) -> Option<String> {
+    let base = Uri::parse(base).ok()?;
+    let reference = UriRef::parse(reference).ok()?;
+    Some(
+        reference
+            .resolve_against(&base)
+            .expect("resolution")
+            .into_string(),
+    )
+}
+
+/// The base without its fragment. Both fluent-uri ("The base URI **must** have no fragment, i.e., match
+/// the absolute-URI ABNF rule", `UriRef::resolve_against`) and iri-string (`resolve_against` takes a
+/// `UriAbsoluteStr`) ask for an absolute-URI, as RFC 3986 5.1 does; 5.2.2 never reads Base.fragment, and
+/// ours ignores it, so the peers get the base without it.
+fn strip_fragment(base: &str) -> &str {
+    base.split_once('#').map_or(base, |(b, _)| b)
+}
+
+fn resolve_fluent(base: &str, reference: &str) -> Result<String, String> {
+    let base = fluent_uri::Uri::parse(strip_fragment(base)).map_err(|e| format!("base: {e}"))?;
+    let reference = fluent_uri::UriRef::parse(reference).map_err(|e| format!("ref: {e}"))?;
+    reference
+        .resolve_against(&base)
+        .map(|t| t.as_str().to_owned())
+        .map_err(|e| format!("resolve: {e}"))
+}
+
+fn resolve_iri_string(base: &str, reference: &str) -> Result<String, String> {
+    use iri_string::format::ToDedicatedString;
+    use iri_string::types::{UriAbsoluteStr, UriReferenceStr};
+    let base = UriAbsoluteStr::new(strip_fragment(base)).map_err(|e| format!("base: {e}"))?;
+    let reference = UriReferenceStr::new(reference).map_err(|e| format!("ref: {e}"))?;
+    let target = reference.resolve_against(base);
+    target
+        .ensure_rfc3986_normalizable()
+        .map_err(|e| format!("resolve: {e}"))?;
+    Ok(target.to_dedicated_string().as_str().to_owned())
+}
+
+fn resolve_oxiri(base: &str, reference: &str) -> Result<String, String> {
+    let base = oxiri::Iri::parse(base).map_err(|e| format!("base: {e}"))?;
+    let reference = oxiri::IriRef::parse(reference).map_err(|e| format!("ref: {e}"))?;
+    base.resolve(&reference)
+        .map(oxiri::Iri::into_inner)
+        .map_err(|e| format!("resolve: {e}"))
+}
+
+/// Whether a path segment is `.` or `..` once `%2E`/`%2e` are read as `.`, but not as written.
+fn is_encoded_dot_segment(segment: &str) -> bool {
+    segment.contains('%')
+        && matches!(
+            segment.replace("%2E", ".").replace("%2e", ".").as_str(),
+            "." | ".."
+        )
+}
+
+fn is_dot_segment(segment: &str) -> bool {
+    matches!(
+        segment.replace("%2E", ".").replace("%2e", ".").as_str(),
+        "." | ".."
+    )
+}
+
+/// The path 5.2.2 removes dot-segments from (or, for an empty reference path, copies from the base): the
+/// reference's own path, or the base's path merged with it (5.2.3).
+fn path_used(base: &Uri<'_>, r: &UriRef<'_>) -> String {
+    if r.scheme().is_some() || r.authority().is_some() || r.path().starts_with('/') {
+        r.path().to_owned()
+    } else if r.path().is_empty() {
+        base.path().to_owned()
+    } else {
+        rfc3986::merge(base, r.path())
+    }
+}
+
+/// Whether the path 5.2.2 works on has a segment that is `.` or `..` only once `%2E` is decoded. RFC 3986
+/// 5.2.4 removes only the complete segments `.` and `..`; both fluent-uri and iri-string document that they
+/// also remove percent-encoded ones (cited at their predicates).
+fn has_encoded_dot_segment(base: &Uri<'_>, r: &UriRef<'_>) -> bool {
+    path_used(base, r).split('/').any(is_encoded_dot_segment)
+}
+
+/// A deviation fluent-uri 0.4.1 documents under `UriRef::resolve_against` ("except for the following
+/// deviations"), as a predicate on the pair. The rule, not an example, decides.
+fn fluent_resolution_deviation(base: &Uri<'_>, r: &UriRef<'_>) -> Option<&'static str> {
+    let base_path = base.path();
+    // "If base has a rootless path and no authority, then self must either have a scheme, be empty, or
+    // start with '#'." (`EStr::<Path>::is_rootless`: "not starting with '/'", so the empty path too.)
+    if base.authority().is_none()
+        && !base_path.starts_with('/')
+        && r.scheme().is_none()
+        && !r.as_str().is_empty()
+        && !r.as_str().starts_with('#')
+    {
+        return Some(
+            "fluent-uri: refuses a base without authority and a path not starting with `/`",
+        );
+    }
+    // Not in the list above, but in its source (src/resolve.rs of fluent-uri 0.4.1: `if
+    // t_path.0.starts_with('/') { remove_dot_segments(..) } else { buf.push_str(t_path.0) }`): a target
+    // path that does not start with `/` (a reference with a scheme and a rootless path, `z:a/./b`) keeps
+    // its dot-segments, where 5.2.2 says `T.path = remove_dot_segments(R.path)` for every path.
+    let used = path_used(base, r);
+    if !used.starts_with('/') && used.split('/').any(is_dot_segment) {
+        return Some(
+            "fluent-uri (undocumented): dot-segments kept in a rootless target path (5.2.2)",
+        );
+    }
+    // "Percent-encoded dot segments (e.g. "%2E" and ".%2e") are also removed."
+    if has_encoded_dot_segment(base, r) {
+        return Some("fluent-uri: %2E is a dot-segment (5.2.4)");
+    }
+    let merges = r.scheme().is_none()
+        && r.authority().is_none()
+        && !r.path().is_empty()
+        && !r.path().starts_with('/');
+    // "A slash ('/') is appended to the base when it ends with a double-dot segment."
+    if merges && base_path.rsplit('/').next().is_some_and(is_dot_segment) {
+        return Some("fluent-uri: a `/` appended to a base path ending in a dot-segment (5.2.3)");
+    }
+    // "When base has an absolute path and self has an empty path and no scheme nor authority, dot
+    // segments are removed from the base path before using it as the target path."
+    if r.scheme().is_none()
+        && r.authority().is_none()
+        && r.path().is_empty()
+        && base_path.starts_with('/')
+        && base_path.split('/').any(is_dot_segment)
+    {
+        return Some(
+            "fluent-uri: dot-segments removed from the base path for an empty reference path (5.2.2)",
+        );
+    }
+    None
+}
+
+/// iri-string 0.7.14: "IRI resolution without WHATWG URL Standard serialization can fail in some minor
+/// cases" (`resolve_against`, Failures; the `normalize` module lists them): a target without authority
+/// whose path starts with `//` is "not normalizable" by RFC 3986, and `ensure_rfc3986_normalizable` fails,
+/// where ours writes `/.` before such a path (see `Resolver::dot_prefix`). And `FixedBaseResolver::resolve`:
+/// "Note that `..` and `.` path segments are recognized even when they are percent-encoded."
+fn iri_string_resolution_deviation(
+    base: &Uri<'_>,
+    r: &UriRef<'_>,
+    target: &Uri<'_>,
+) -> Option<&'static str> {
+    if target.authority().is_none() && target.path().starts_with("/.//") {
+        return Some("iri-string: a target path `//...` without authority is an error (3.3)");
+    }
+    has_encoded_dot_segment(base, r).then_some("iri-string: %2E is a dot-segment (5.2.4)")
+}
+
+/// oxiri 0.3.1 (`Iri::resolve`, "Validates and resolves ... following RFC 3986") checks the target and
+/// fails with "An IRI path is not allowed to start with //" on a target without authority whose path starts
+/// with `//`, where ours writes `/.` before such a path (see `Resolver::dot_prefix`).
+fn oxiri_resolution_deviation(target: &Uri<'_>) -> Option<&'static str> {
+    (target.authority().is_none() && target.path().starts_with("/.//"))
+        .then_some("oxiri: a target path `//...` without authority is an error (3.3)")
+}
+
+/// Disagreements of one pair, each as (group, detail); unexplained ones have the group "UNEXPLAINED".
+fn resolution_disagreements(base: &str, reference: &str) -> Vec<(String, String)> {
+    let Some(ours) = resolve_ours(base, reference) else {
+        return Vec::new();
+    };
+    let b = Uri::parse(base).unwrap();
+    let r = UriRef::parse(reference).unwrap();
+    let target = Uri::parse(&ours).unwrap();
+    let mut out = Vec::new();
+    let peers: [(&str, Result<String, String>, Option<&'static str>); 3] = [
+        (
+            "fluent-uri",
+            resolve_fluent(base, reference),
+            fluent_resolution_deviation(&b, &r),
+        ),
+        (
+            "iri-string",
+            resolve_iri_string(base, reference),
+            iri_string_resolution_deviation(&b, &r, &target),
+        ),
+        (
+            "oxiri",
+            resolve_oxiri(base, reference),
+            oxiri_resolution_deviation(&target),
+        ),
+    ];
+    for (peer, theirs, deviation) in peers {
+        if theirs.as_deref() != Ok(ours.as_str()) {
+            let group = deviation.map_or_else(|| format!("UNEXPLAINED {peer}"), str::to_owned);
+            out.push((
+                group,
+                format!("base {base:?} ref {reference:?}: ours {ours:?}, {peer} {theirs:?}"),
+            ));
+        }
+    }
+    out
+}
+
+/// Relative references rich in dot-segments, `%2E`, empty segments and colons, for the resolution tests.
+fn dotty_reference() -> S {
+    let segment = prop_oneof![
+        3 => Just(".".to_string()),
+        3 => Just("..".to_string()),
+        2 => Just(String::new()),
+        1 => Just("%2E".to_string()),
+        1 => Just(".%2e".to_string()),
+        1 => Just("g:h".to_string()),
+        3 => segment(),
+    ]
+    .boxed();
+    (
+        prop::sample::select(vec!["", "/", "//h", "./", "?", "#"]),
+        prop::collection::vec(segment, 0..5),
+        query_fragment(),
+    )
+        .prop_map(|(head, segs, qf)| format!("{head}{}{qf}", segs.join("/")))
+        .boxed()
+}
+
+/// Runs the comparison on (base, reference) pairs; returns the disagreements grouped.
+fn resolution_groups<'a>(
+    pairs: impl Iterator<Item = (&'a str, &'a str)>,
+) -> (usize, std::collections::BTreeMap<String, Vec<String>>) {
+    let mut compared = 0;
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (base, reference) in pairs {
+        if resolve_ours(base, reference).is_some() {
+            compared += 1;
+        }
+        for (group, detail) in resolution_disagreements(base, reference) {
+            groups.entry(group).or_default().push(detail);
+        }
+    }
+    (compared, groups)
+}
+
+fn report_groups(
+    what: &str,
+    compared: usize,
+    groups: &std::collections::BTreeMap<String, Vec<String>>,
+) {
+    eprintln!("{what}: {compared} pairs resolved");
+    for (group, details) in groups {
+        eprintln!("  {group}: {} (e.g. {})", details.len(), details[0]);
+    }
+    let unexplained: Vec<&String> = groups
+        .iter()
+        .filter(|(g, _)| g.starts_with("UNEXPLAINED"))
+        .flat_map(|(_, d)| d)
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "{} unexplained resolution disagreements:\n{}",
+        unexplained.len(),
+        unexplained
+            .iter()
+            .take(40)
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn generated_resolutions_agree() {
+    let strategy = (
+        uri(),
+        prop_oneof![2 => uri_reference(), 3 => dotty_reference()],
+    )
+        .prop_map(|(b, r)| format!("{b}\t{r}"))
+        .boxed();
+    let mut runner = TestRunner::new(Config {
+        cases: 4000,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let pairs = std::cell::RefCell::new(Vec::new());
+    runner
+        .run(&strategy, |s| {
+            pairs.borrow_mut().push(s);
+            Ok(())
+        })
+        .unwrap();
+    let pairs = pairs.into_inner();
+    let (compared, groups) =
+        resolution_groups(pairs.iter().filter_map(|line| line.split_once('\t')));
+    assert!(compared >= 3000, "only {compared} generated pairs resolved");
+    report_groups("generated pairs", compared, &groups);
+}
+
+/// `data/real-refs-sample.tsv` (base TAB reference, one pair a line), plus the file named by
+/// `RFC3986_REFS` (e.g. `/work/shared/corpus/real-refs.tsv`).
+#[test]
+fn real_resolutions_agree() {
+    let mut text = include_str!("../data/real-refs-sample.tsv").to_string();
+    if let Ok(path) = std::env::var("RFC3986_REFS") {
+        text.push_str(&std::fs::read_to_string(&path).expect("RFC3986_REFS is readable"));
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let (compared, groups) =
+        resolution_groups(lines.iter().filter_map(|line| line.split_once('\t')));
+    report_groups(&format!("{} lines", lines.len()), compared, &groups);
+}

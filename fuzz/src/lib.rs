@@ -108,6 +108,7 @@ pub fn check_top_rule_relations(text: &str) {
 /// the host kind is the alternative of `host` that matches (3.2.2, first match wins); for a top rule the
 /// components recompose to the input (5.3), and re-parsing, `Uri`, the builder and owned values agree.
 pub fn check_accepted(rule: Rule, text: &str, r: &UriRef<'_>) {
+    let outer = rule;
     assert_eq!(r.to_string(), text);
     assert_eq!(r.as_str(), text);
     let _ = format!("{r:?}");
@@ -125,8 +126,11 @@ pub fn check_accepted(rule: Rule, text: &str, r: &UriRef<'_>) {
     ] {
         if let Some(part) = part {
             assert!(text.contains(part), "{rule} {part:?} is not in {text:?}");
+            // Matched by a rule below `host` (`IPv6address`, `IPvFuture`), the host is that rule's text,
+            // without the brackets of an IP-literal, so not a `host` by itself.
+            let below_host = rule == Rule::HOST && part == text && validate(outer, text).is_ok();
             assert!(
-                validate(rule, part).is_ok(),
+                validate(rule, part).is_ok() || below_host,
                 "{rule} {part:?} of {text:?} fails its rule"
             );
         }
@@ -262,17 +266,24 @@ fn check_host(rule: Rule, text: &str, host: &str, kind: HostKind, value: Host<'_
             assert_eq!(addr.to_string(), host);
         }
         (HostKind::Ipv6address, Host::Ipv6(addr)) => {
-            let inner = &host[1..host.len() - 1];
-            assert!(
-                host.starts_with('[') && validate(Rule::IPV6ADDRESS, inner).is_ok(),
-                "{host:?}"
-            );
+            // Brackets, except when matched by the rule `IPv6address` itself.
+            let inner = if rule == Rule::IPV6ADDRESS {
+                host
+            } else {
+                assert!(host.starts_with('[') && host.ends_with(']'), "{host:?}");
+                &host[1..host.len() - 1]
+            };
+            assert!(validate(Rule::IPV6ADDRESS, inner).is_ok(), "{host:?}");
             if let Ok(std_addr) = inner.parse::<Ipv6Addr>() {
                 assert_eq!(std_addr, addr, "IPv6 value of {host:?}");
             }
         }
         (HostKind::IpvFuture, Host::IpvFuture { version, address }) => {
-            let inner = &host[1..host.len() - 1];
+            let inner = if rule == Rule::IPVFUTURE {
+                host
+            } else {
+                &host[1..host.len() - 1]
+            };
             assert!(validate(Rule::IPVFUTURE, inner).is_ok(), "{host:?}");
             assert_eq!(
                 format!("v{version}.{address}"),
@@ -421,5 +432,244 @@ pub fn check_percent(data: &[u8]) {
                 );
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Stages after parsing: resolution (5.2), normalization (6.2.2, 6.2.3), lint, the run-time grammar.
+
+/// Splits fuzz input in two: at the first NUL if there is one (the NUL is dropped), else halfway (moved
+/// back to a character boundary when the data is UTF-8). `None` when either half is not UTF-8.
+pub fn split_pair(data: &[u8]) -> Option<(&str, &str)> {
+    let (a, b) = match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => data.split_at(data.len() / 2),
+    };
+    Some((std::str::from_utf8(a).ok()?, std::str::from_utf8(b).ok()?))
+}
+
+/// RFC 3986 5.2: base and reference from [`split_pair`]. When the base is a `URI` and the reference a
+/// `URI-reference`: resolution succeeds (the default resolver never errs), the target re-parses to the same
+/// components, resolving the target against the same base gives the target again, and strict and
+/// non-strict resolution differ only when the reference's scheme equals the base's ignoring case.
+pub fn check_resolve(data: &[u8]) {
+    let Some((base, reference)) = split_pair(data) else {
+        return;
+    };
+    let (Ok(base), Ok(reference)) = (Uri::parse(base), UriRef::parse(reference)) else {
+        return;
+    };
+    let (b, r) = (base.as_str(), reference.as_str());
+    let target = reference
+        .resolve_against(&base)
+        .unwrap_or_else(|e| panic!("resolve {r:?} against {b:?}: {e}"));
+    let t = target.as_str();
+    let again = Uri::parse(t).unwrap_or_else(|e| panic!("target {t:?} of {r:?} on {b:?}: {e}"));
+    assert_eq!(
+        components(again.as_uri_ref()),
+        components(target.as_uri_ref()),
+        "components of the target {t:?} of {r:?} on {b:?}"
+    );
+    assert_eq!(
+        target.fragment(),
+        reference.fragment(),
+        "fragment of {r:?} on {b:?}"
+    );
+    let twice = target
+        .as_uri_ref()
+        .resolve_against(&base)
+        .unwrap_or_else(|e| panic!("resolve target {t:?} against {b:?}: {e}"));
+    // An empty reference path takes the base's path as it is ("T.path = Base.path", 5.2.2: no
+    // dot-segments removed), so `""` against `g:)/.` gives `g:)/.`, which resolves to `g:)/`. Then the
+    // target is stable one step later.
+    let copies_base_path = reference.scheme().is_none()
+        && reference.authority().is_none()
+        && reference.path().is_empty();
+    if copies_base_path {
+        assert_eq!(target.path(), base.path(), "{r:?} on {b:?}");
+        let thrice = twice.as_uri_ref().resolve_against(&base).expect("resolve");
+        assert_eq!(
+            thrice.as_str(),
+            twice.as_str(),
+            "{r:?} on {b:?} is not stable"
+        );
+    } else {
+        assert_eq!(twice.as_str(), t, "target of {r:?} on {b:?} is not stable");
+    }
+
+    let resolver = rfc3986::Resolver::new();
+    let strict = resolver.resolve(&base, &reference).expect("Resolver::new");
+    assert_eq!(strict.as_str(), t, "Resolver::new() != resolve_against");
+    let lax = resolver
+        .strict(false)
+        .resolve(&base, &reference)
+        .unwrap_or_else(|e| panic!("non-strict {r:?} on {b:?}: {e}"));
+    let same_scheme = reference
+        .scheme()
+        .is_some_and(|s| s.eq_ignore_ascii_case(base.scheme()));
+    if !same_scheme {
+        assert_eq!(lax.as_str(), t, "strict != non-strict for {r:?} on {b:?}");
+    } else {
+        // The non-strict target is the reference without its scheme, resolved strictly.
+        let without = &r[reference.scheme().unwrap().len() + 1..];
+        // (Only when that text is a reference: `g::)` minus `g:` is `:)`, a path-rootless whose first
+        // segment has a colon, which no relative-ref can be; the pseudo-code still works on components.)
+        if let Ok(without) = UriRef::parse(without) {
+            if without.scheme().is_none() {
+                let expected = without.resolve_against(&base).expect("resolve");
+                assert_eq!(lax.as_str(), expected.as_str(), "non-strict {r:?} on {b:?}");
+            }
+        }
+    }
+    // Without the `/.` prefix, either the same target or AmbiguousPath for a target written with `/.//`.
+    match resolver.dot_prefix(false).resolve(&base, &reference) {
+        Ok(plain) => assert_eq!(plain.as_str(), t, "dot_prefix(false) on {r:?} {b:?}"),
+        Err(rfc3986::ResolveError::AmbiguousPath { path }) => {
+            assert!(path.starts_with("//"), "{path:?}");
+            assert!(target.authority().is_none() && target.path().starts_with("/.//"));
+            assert_eq!(&target.path()[2..], path, "{r:?} on {b:?}");
+        }
+        Err(e) => panic!("dot_prefix(false) on {r:?} {b:?}: {e}"),
+    }
+    // A base fragment is ignored (5.2.2 never reads Base.fragment).
+    if base.fragment().is_none() {
+        let with_fragment = format!("{b}#frag");
+        let based = Uri::parse(&with_fragment).expect("base with a fragment");
+        let t2 = reference.resolve_against(&based).expect("resolve");
+        assert_eq!(t2.as_str(), t, "{r:?} on {with_fragment:?}");
+    }
+}
+
+/// RFC 3986 6.2.2 and 6.2.3: at the Syntax and Scheme levels, the normal form parses (as a reference, and
+/// as a URI when the input is one), is a fixed point, is `equivalent` to the input, and `Uri` and `UriRef`
+/// normalize alike. Simple normalization is the identity.
+pub fn check_normalize(text: &str) {
+    let Ok(r) = UriRef::parse(text) else {
+        return;
+    };
+    assert_eq!(r.normalize_with(rfc3986::Level::Simple).as_str(), text);
+    assert_eq!(
+        r.normalize().as_str(),
+        r.normalize_with(rfc3986::Level::Syntax).as_str()
+    );
+    for level in [rfc3986::Level::Syntax, rfc3986::Level::Scheme] {
+        let n = r.normalize_with(level);
+        let n_text = n.as_str();
+        let reparsed = UriRef::parse(n_text)
+            .unwrap_or_else(|e| panic!("{level:?} normal form {n_text:?} of {text:?}: {e}"));
+        assert_eq!(components(&reparsed), components(&n), "{n_text:?}");
+        let nn = n.normalize_with(level);
+        assert_eq!(
+            nn.as_str(),
+            n_text,
+            "{level:?} normalization of {text:?} is not idempotent"
+        );
+        assert!(
+            rfc3986::equivalent(&r, &n, level),
+            "{text:?} not {level:?}-equivalent to its normal form {n_text:?}"
+        );
+        assert!(rfc3986::equivalent(&n, &r, level));
+        assert_eq!(n.is_uri(), r.is_uri(), "{text:?} -> {n_text:?}");
+        assert_eq!(n.fragment().is_some(), r.fragment().is_some());
+        assert_eq!(n.query().is_some(), r.query().is_some());
+        if let Ok(uri) = Uri::parse(text) {
+            let un = uri.normalize_with(level);
+            assert_eq!(un.as_str(), n_text, "Uri and UriRef {level:?} on {text:?}");
+            assert!(Uri::parse(un.as_str()).is_ok());
+        }
+        if level == rfc3986::Level::Scheme {
+            // Scheme-based includes syntax-based.
+            let syntax = r.normalize_with(rfc3986::Level::Syntax);
+            assert!(rfc3986::equivalent(&syntax, &n, level), "{text:?}");
+        }
+    }
+}
+
+/// The messages `Finding::message` can show without input text (copied from `Code::message` in
+/// src/lint.rs; a false alarm in [`check_lint`] means this list is stale).
+const LINT_MESSAGES: [&str; 17] = [
+    "scheme should be lowercase",
+    "percent-encoding should use uppercase hex digits",
+    "percent-encoded unreserved character should be decoded",
+    "percent-encoded nul octet (%00) should be rejected",
+    "userinfo contains a password (user:password is deprecated)",
+    "userinfo looks like a host name and may mislead a reader about the host",
+    "registered name should be lowercase",
+    "registered name does not follow the dns host name syntax",
+    "registered name is longer than 255 characters",
+    "percent-encoded octets in registered name are not utf-8",
+    "registered name may be read as an ipv4 address in a non-standard form",
+    "ipv6 address should use lowercase hex digits",
+    "ipvfuture literal has no defined meaning",
+    "empty port: the \":\" should be omitted",
+    "port is the scheme's default and should be omitted",
+    "dot-segment in the path of a uri should be removed",
+    "port  is the default for  and should be omitted",
+];
+
+/// Lint never panics; every span is inside the input, ordered and on character boundaries; no message
+/// repeats a password of 3 characters or more (unless the password is text the message has anyway: a
+/// word of a fixed message, the scheme or the port).
+pub fn check_lint(text: &str) {
+    let Ok(r) = UriRef::parse(text) else {
+        return;
+    };
+    let findings = r.lint();
+    assert_eq!(findings, rfc3986::lint(&r));
+    if let Some(uri) = r.as_uri() {
+        assert_eq!(uri.lint(), findings);
+    }
+    let password = r
+        .userinfo()
+        .and_then(|u| u.split_once(':'))
+        .map(|(_, p)| p)
+        .filter(|p| p.chars().count() >= 3);
+    let mut previous = 0;
+    for f in &findings {
+        let (start, end) = f.span();
+        assert_eq!((f.start(), f.end()), (start, end));
+        assert!(
+            start <= end && end <= text.len(),
+            "span {start}..{end} of {f} in {text:?}"
+        );
+        assert!(
+            text.is_char_boundary(start) && text.is_char_boundary(end),
+            "span {start}..{end} of {f} not on char boundaries in {text:?}"
+        );
+        assert!(start >= previous, "findings out of order in {text:?}");
+        previous = start;
+        assert!(!f.message().is_empty());
+        let shown = f.to_string();
+        if let Some(pw) = password {
+            let lower = pw.to_ascii_lowercase();
+            let explained = LINT_MESSAGES.iter().any(|m| m.contains(pw))
+                || r.scheme()
+                    .is_some_and(|s| s.to_ascii_lowercase().contains(&lower))
+                || r.port().is_some_and(|p| p.contains(pw))
+                || f.section().contains(pw)
+                || f.code().as_str().contains(pw);
+            assert!(
+                explained || (!f.message().contains(pw) && !shown.contains(pw)),
+                "finding {shown:?} repeats the password {pw:?} of {text:?}"
+            );
+        }
+    }
+}
+
+/// The grammar file read at run time (`Grammar::load` of uri.pest) against the built-in parser, for the
+/// rule `URI-reference`: same verdict, same components.
+pub fn check_runtime_grammar(text: &str) {
+    use std::sync::OnceLock;
+    static GRAMMAR: OnceLock<rfc3986::Grammar> = OnceLock::new();
+    let grammar = GRAMMAR.get_or_init(|| {
+        rfc3986::Grammar::load(include_str!("../../uri.pest")).expect("uri.pest loads")
+    });
+    let entry = grammar.entry("URI-reference").expect("rule URI-reference");
+    let run_time = entry.parse(text);
+    let built_in = UriRef::parse(text);
+    match (&run_time, &built_in) {
+        (Ok(a), Ok(b)) => assert_eq!(components(a), components(b), "components of {text:?}"),
+        (Err(_), Err(_)) => {}
+        _ => panic!("run-time {run_time:?} but built-in {built_in:?} on {text:?}"),
     }
 }
