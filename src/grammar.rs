@@ -160,13 +160,17 @@ fn components() -> &'static [Option<Component>] {
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
 #[cfg(feature = "fast-path")]
 pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
-    let mut events = Vec::with_capacity(16);
-    if !crate::recognizer::recognize(rule.0, input.as_bytes(), &mut events) {
+    let s = input.as_bytes();
+    if !crate::recognizer::fits(s) {
+        return None;
+    }
+    let mut events = crate::recognizer::Events::new();
+    if !crate::recognizer::recognize(rule.0, s, &mut events) {
         return None;
     }
     let table = components();
-    Some(builder::build(events.iter().filter_map(
-        |&(r, start, end)| Some((table[r]?, start, end)),
+    Some(builder::build(events.finished()?.iter().filter_map(
+        |&(r, start, end)| Some((table[r as usize]?, start as usize, end as usize)),
     )))
 }
 

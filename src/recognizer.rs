@@ -7,7 +7,83 @@
 //! the shipped corpus); the pest_derive parser stays the reference and explains every rejection.
 
 /// A non-silent rule matched: `(rule index in uri.pest, start byte, end byte)`.
-pub(crate) type Event = (usize, usize, usize);
+pub(crate) type Event = (u32, u32, u32);
+
+/// How many events a match can hold; a match that records more is left to the pest_derive parser.
+/// `uri.pest` records at most 14 (`URI-reference` > `URI` > `scheme`, `hier-part` > `authority` >
+/// `userinfo`, `host` > `IP-literal` > `IPv6address`, `port`, a path rule, `query`, `fragment`).
+const CAPACITY: usize = 32;
+
+/// The events of one match, in a fixed buffer on the stack (no allocation per parse).
+///
+/// Pushes past the capacity are counted but not stored; [`Events::finished`] then reports the overflow.
+pub(crate) struct Events {
+    items: [Event; CAPACITY],
+    len: usize,
+}
+
+impl Events {
+    pub(crate) fn new() -> Events {
+        Events {
+            items: [(0, 0, 0); CAPACITY],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Opens an event of `rule` at `start`; returns its index for [`Events::close`].
+    #[inline(always)]
+    fn push(&mut self, rule: u32, start: usize) -> usize {
+        let i = self.len;
+        if let Some(slot) = self.items.get_mut(i) {
+            *slot = (rule, start as u32, start as u32);
+        }
+        self.len = i + 1;
+        i
+    }
+
+    #[inline(always)]
+    fn close(&mut self, i: usize, end: usize) {
+        if let Some(slot) = self.items.get_mut(i) {
+            slot.2 = end as u32;
+        }
+    }
+
+    /// Forgets the events from index `n` on (a branch that failed).
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        self.len = n;
+    }
+
+    /// The events of the match, or `None` if there were more than the buffer holds.
+    pub(crate) fn finished(&self) -> Option<&[Event]> {
+        self.items.get(..self.len)
+    }
+}
+
+/// Whether inputs of this length can go through the recognizer (positions are stored as `u32`).
+pub(crate) fn fits(s: &[u8]) -> bool {
+    u32::try_from(s.len()).is_ok()
+}
+
+/// The byte `b` at `p`.
+#[inline(always)]
+fn byte_is(s: &[u8], p: usize, b: u8) -> Option<usize> {
+    (s.get(p) == Some(&b)).then_some(p + 1)
+}
+
+/// One byte at `p` whose entry in `table` is true.
+#[inline(always)]
+fn byte_of(s: &[u8], p: usize, table: &[bool; 256]) -> Option<usize> {
+    match s.get(p) {
+        Some(&b) if table[b as usize] => Some(p + 1),
+        _ => None,
+    }
+}
 
 /// `literal` at `p`.
 #[inline(always)]
@@ -17,6 +93,7 @@ fn lit(s: &[u8], p: usize, literal: &[u8]) -> Option<usize> {
 }
 
 /// `literal` at `p`, ASCII case-insensitively (pest's `^"..."`).
+#[allow(dead_code)]
 #[inline(always)]
 fn lit_ci(s: &[u8], p: usize, literal: &[u8]) -> Option<usize> {
     let end = p + literal.len();
