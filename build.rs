@@ -41,6 +41,7 @@ fn main() {
     let grammar_path = manifest_dir.join("uri.pest");
     println!("cargo:rerun-if-changed=uri.pest");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/component_rules.rs");
 
     let text = fs::read_to_string(&grammar_path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", grammar_path.display()));
@@ -296,9 +297,9 @@ fn main() {
 /// Each rule becomes a function `fn q_NAME(s: &[u8], p: usize) -> Option<usize>` that returns the position
 /// after its match, with PEG semantics kept exactly: ordered choice commits to the first alternative that
 /// matches, repetition is greedy and never gives back, predicates consume nothing. A rule whose match can
-/// record events (it is non-silent, or calls a rule that is) also gets `fn r_NAME(s, p, ev: &mut Events)`:
-/// a non-silent rule records an event `(rule index, start, end)` before its children (pre-order, as pest's
-/// pairs are); events recorded inside a branch that later fails are discarded by truncating the list at
+/// record events (it is a component rule, or calls one) also gets `fn r_NAME(s, p, ev: &mut Events)`. Only
+/// the rules the builder listens for (`src/component_rules.rs`) record events: a non-silent one of them
+/// records `(its index there, start, end)` before its children (pre-order, as pest's pairs are); events recorded inside a branch that later fails are discarded by truncating the list at
 /// the point where the branch began. Rules called from inside an atomic (`@`) rule record nothing, as in
 /// pest, so they are called through their quiet `q_` form.
 ///
@@ -314,6 +315,8 @@ fn main() {
 /// - a repetition of such a choice is a tight loop over the table;
 /// - saving and restoring the event list happens only around expressions that can record events.
 mod fastpath {
+    include!("src/component_rules.rs");
+
     use std::collections::HashMap;
     use std::fmt::Write as _;
 
@@ -327,8 +330,7 @@ mod fastpath {
 
     pub(super) struct Gen<'g> {
         rules: HashMap<&'g str, &'g Rule>,
-        index: HashMap<&'g str, usize>,
-        /// `r_NAME` can record events: the rule is non-silent or its body calls one that is.
+        /// `r_NAME` can record events: the rule records one, or its body calls one that does.
         pushes: HashMap<&'g str, bool>,
         /// Distinct byte tables, emitted as `T0`, `T1`, ...
         tables: Vec<Set>,
@@ -338,10 +340,12 @@ mod fastpath {
     pub(super) fn generate(rules: &[Rule]) -> Result<String, String> {
         for rule in rules {
             match rule.ty {
-                RuleType::NonAtomic => return Err(format!(
+                RuleType::NonAtomic => {
+                    return Err(format!(
                     "rule `{}`: non-atomic rules (`!{{...}}`) are not supported by the fast path",
                     rule.name
-                )),
+                ))
+                }
                 RuleType::Normal
                 | RuleType::Silent
                 | RuleType::Atomic
@@ -356,11 +360,6 @@ mod fastpath {
         }
         let mut gen = Gen {
             rules: rules.iter().map(|r| (r.name.as_str(), r)).collect(),
-            index: rules
-                .iter()
-                .enumerate()
-                .map(|(i, r)| (r.name.as_str(), i))
-                .collect(),
             pushes: rules.iter().map(|r| (r.name.as_str(), false)).collect(),
             tables: Vec::new(),
             counter: 0,
@@ -369,7 +368,8 @@ mod fastpath {
         loop {
             let mut changed = false;
             for rule in rules {
-                let pushes = rule.ty != RuleType::Silent || gen.expr_pushes(&rule.expr);
+                let pushes = records(rule).is_some()
+                    || (rule.ty != RuleType::Atomic && gen.expr_pushes(&rule.expr));
                 if pushes && !gen.pushes[rule.name.as_str()] {
                     gen.pushes.insert(rule.name.as_str(), true);
                     changed = true;
@@ -396,12 +396,11 @@ mod fastpath {
                     "#[inline]\npub(super) fn r_{}(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {{",
                     rule.name
                 );
-                if rule.ty != RuleType::Silent {
+                if let Some(component) = records(rule) {
                     let _ = writeln!(
                         functions,
-                        "    let i = ev.push({}, p);\n    let r = ({body});\n    \
-                         match r {{ Some(q) => {{ ev.close(i, q); Some(q) }} None => {{ ev.truncate(i); None }} }}\n}}",
-                        gen.index[rule.name.as_str()]
+                        "    let i = ev.push({component}, p);\n    let r = ({body});\n    \
+                         match r {{ Some(q) => {{ ev.close(i, q); Some(q) }} None => {{ ev.truncate(i); None }} }}\n}}"
                     );
                 } else {
                     let _ = writeln!(functions, "    {body}\n}}");
@@ -441,6 +440,15 @@ mod fastpath {
         }
         out.push_str("        _ => false,\n    }\n}\n");
         Ok(out)
+    }
+
+    /// The event number a rule records, if it is a component rule the builder listens for (and not silent:
+    /// pest gives no pair for a silent rule).
+    fn records(rule: &Rule) -> Option<usize> {
+        if rule.ty == RuleType::Silent {
+            return None;
+        }
+        COMPONENT_RULES.iter().position(|&name| name == rule.name)
     }
 
     fn bytes(text: &str) -> String {

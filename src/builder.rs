@@ -7,8 +7,12 @@
 //!
 //! [`UriRef`]: crate::UriRef
 
-/// A byte range `start..end` of the input.
-pub(crate) type Span = (usize, usize);
+/// A byte range `start..end` of the input. Offsets are 32-bit to keep parsed values small; inputs longer
+/// than [`MAX_LEN`] are refused before they reach the builder.
+pub(crate) type Span = (u32, u32);
+
+/// The longest input a value can be built for: 4 GiB - 1 bytes.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize;
 
 /// The component rules the builder listens for, by their pest names in `uri.pest`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,30 +32,35 @@ pub(crate) enum Component {
     Fragment,
 }
 
+include!("component_rules.rs");
+
 impl Component {
+    /// The component of each rule of [`COMPONENT_RULES`], in the same order.
+    pub(crate) const ALL: [Component; COMPONENT_RULES.len()] = [
+        Component::Scheme,
+        Component::Authority,
+        Component::Userinfo,
+        Component::Host,
+        Component::IpLiteral,
+        Component::Ipv4address,
+        Component::Ipv6address,
+        Component::IpvFuture,
+        Component::RegName,
+        Component::Port,
+        Component::Path(PathKind::Abempty),
+        Component::Path(PathKind::Absolute),
+        Component::Path(PathKind::Noscheme),
+        Component::Path(PathKind::Rootless),
+        Component::Path(PathKind::Empty),
+        Component::Query,
+        Component::Fragment,
+    ];
+
     /// The component a rule stands for, by the rule's name in `uri.pest`; `None` for structural rules
     /// (`uri`, `hier_part`, ...) and character classes.
     pub(crate) fn from_rule_name(name: &str) -> Option<Component> {
-        Some(match name {
-            "scheme" => Component::Scheme,
-            "authority" => Component::Authority,
-            "userinfo" => Component::Userinfo,
-            "host" => Component::Host,
-            "ip_literal" => Component::IpLiteral,
-            "ipv4address" => Component::Ipv4address,
-            "ipv6address" => Component::Ipv6address,
-            "ipvfuture" => Component::IpvFuture,
-            "reg_name" => Component::RegName,
-            "port" => Component::Port,
-            "path_abempty" => Component::Path(PathKind::Abempty),
-            "path_absolute" => Component::Path(PathKind::Absolute),
-            "path_noscheme" => Component::Path(PathKind::Noscheme),
-            "path_rootless" => Component::Path(PathKind::Rootless),
-            "path_empty" => Component::Path(PathKind::Empty),
-            "query" => Component::Query,
-            "fragment" => Component::Fragment,
-            _ => return None,
-        })
+        let i = COMPONENT_RULES.iter().position(|&r| r == name)?;
+        Some(Component::ALL[i])
     }
 }
 
@@ -118,10 +127,12 @@ pub(crate) struct Parts {
 }
 
 /// Records the spans of the component events, which arrive in input order with an enclosing rule before
-/// the rules inside it (pre-order).
+/// the rules inside it (pre-order). The input is at most [`MAX_LEN`] bytes long.
 pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> Parts {
     let mut parts = Parts::default();
     for (component, start, end) in events {
+        debug_assert!(end <= MAX_LEN);
+        let (start, end) = (start as u32, end as u32);
         let span = Some((start, end));
         match component {
             Component::Scheme => parts.scheme = span,

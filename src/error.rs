@@ -39,7 +39,8 @@ pub enum ParseErrorKind {
     /// A character the grammar allows elsewhere but not here: `:a` (a relative-path reference cannot
     /// start with a segment that contains ":", RFC 3986 4.2), `//a@b@c`.
     Unexpected,
-    /// The parser gave up on a resource limit (pest's call limit); the input may be valid.
+    /// The parser gave up on a resource limit (pest's call limit, or an input over 4 GiB - 1 bytes, the
+    /// most 32-bit component offsets can address); the input may be valid.
     LimitReached,
 }
 
@@ -260,6 +261,23 @@ impl ParseError {
             expected: Vec::new(),
             detail: Some(message),
         }
+    }
+
+    /// An input longer than the builder can record offsets for (4 GiB - 1 bytes): refused whole, at the
+    /// first byte past the limit.
+    pub(crate) fn too_long(rule: Rule, input: &str) -> ParseError {
+        let offset = crate::builder::MAX_LEN;
+        let mut e = ParseError::limit(
+            rule,
+            input,
+            offset,
+            format!(
+                "the input is {} bytes long; at most {offset} bytes can be parsed",
+                input.len()
+            ),
+        );
+        e.found = None;
+        e
     }
 
     pub(crate) fn invalid_utf8(rule: Rule, offset: usize) -> ParseError {

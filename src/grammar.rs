@@ -134,8 +134,12 @@ const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
 /// which is the reference, has the last word).
 ///
 /// # Errors
-/// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language.
+/// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language;
+/// [`ParseErrorKind::LimitReached`](crate::ParseErrorKind::LimitReached) for an input over 4 GiB - 1 bytes.
 pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> {
+    if input.len() > builder::MAX_LEN {
+        return Err(ParseError::too_long(rule, input));
+    }
     #[cfg(feature = "fast-path")]
     {
         if let Some(parts) = parse_parts_fast(rule, input) {
@@ -145,32 +149,19 @@ pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> 
     parse_parts_reference(rule, input)
 }
 
-/// The component rule each rule of the grammar stands for, by index (see [`Component::from_rule_name`]).
-#[cfg(feature = "fast-path")]
-fn components() -> &'static [Option<Component>] {
-    static TABLE: std::sync::OnceLock<Vec<Option<Component>>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        RULES
-            .iter()
-            .map(|r| Component::from_rule_name(r.name))
-            .collect()
-    })
-}
-
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
 #[cfg(feature = "fast-path")]
 pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     let s = input.as_bytes();
-    if !crate::recognizer::fits(s) {
+    if s.len() > builder::MAX_LEN {
         return None;
     }
     let mut events = crate::recognizer::Events::new();
     if !crate::recognizer::recognize(rule.0, s, &mut events) {
         return None;
     }
-    let table = components();
-    Some(builder::build(events.finished()?.iter().filter_map(
-        |&(r, start, end)| Some((table[r as usize]?, start as usize, end as usize)),
+    Some(builder::build(events.finished()?.iter().map(
+        |&(c, start, end)| (Component::ALL[c as usize], start as usize, end as usize),
     )))
 }
 

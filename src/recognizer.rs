@@ -2,17 +2,18 @@
 //!
 //! For every rule of the grammar the build generates a function that matches it at a byte position with
 //! PEG semantics (ordered choice, greedy repetition that never gives back, predicates), and records the
-//! spans of non-silent rules as pest's pairs would have them. It gives the same verdicts and component
-//! spans as the pest_derive parser (`tests/fast_path.rs` checks both on every test input and every line of
-//! the shipped corpus); the pest_derive parser stays the reference and explains every rejection.
+//! spans of the component rules (`src/component_rules.rs`) as pest's pairs would have them. It gives the
+//! same verdicts and component spans as the pest_derive parser (the `fast_path_agrees` tests in
+//! `src/grammar.rs` check both on tricky inputs for every rule, generated inputs and every line of the
+//! shipped sample); the pest_derive parser stays the reference and explains every rejection.
 
-/// A non-silent rule matched: `(rule index in uri.pest, start byte, end byte)`.
+/// A component rule matched: `(index in COMPONENT_RULES, start byte, end byte)`.
 pub(crate) type Event = (u32, u32, u32);
 
 /// How many events a match can hold; a match that records more is left to the pest_derive parser.
-/// `uri.pest` records at most 14 (`URI-reference` > `URI` > `scheme`, `hier-part` > `authority` >
-/// `userinfo`, `host` > `IP-literal` > `IPv6address`, `port`, a path rule, `query`, `fragment`).
-const CAPACITY: usize = 32;
+/// `uri.pest` records at most 10 (`scheme`, `authority`, `userinfo`, `host`, `IP-literal`, `IPv6address`,
+/// `port`, a path rule, `query`, `fragment`).
+const CAPACITY: usize = 16;
 
 /// The events of one match, in a fixed buffer on the stack (no allocation per parse).
 ///
@@ -35,12 +36,12 @@ impl Events {
         self.len
     }
 
-    /// Opens an event of `rule` at `start`; returns its index for [`Events::close`].
+    /// Opens an event of component rule number `component` at `start`; returns its index for [`Events::close`].
     #[inline(always)]
-    fn push(&mut self, rule: u32, start: usize) -> usize {
+    fn push(&mut self, component: u32, start: usize) -> usize {
         let i = self.len;
         if let Some(slot) = self.items.get_mut(i) {
-            *slot = (rule, start as u32, start as u32);
+            *slot = (component, start as u32, start as u32);
         }
         self.len = i + 1;
         i
@@ -63,11 +64,6 @@ impl Events {
     pub(crate) fn finished(&self) -> Option<&[Event]> {
         self.items.get(..self.len)
     }
-}
-
-/// Whether inputs of this length can go through the recognizer (positions are stored as `u32`).
-pub(crate) fn fits(s: &[u8]) -> bool {
-    u32::try_from(s.len()).is_ok()
 }
 
 /// The byte `b` at `p`.

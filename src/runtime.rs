@@ -564,6 +564,9 @@ impl Grammar {
 
     fn parse_index<'i>(&self, index: usize, input: &'i str) -> Result<UriRef<'i>, ParseError> {
         let rule = &self.rules[index];
+        if input.len() > builder::MAX_LEN {
+            return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
+        }
         let error = match self.vm.parse(&rule.entry, input) {
             Ok(pairs) => {
                 let parts = builder::build(pairs.flatten().filter_map(|pair| {

@@ -182,7 +182,7 @@ impl<'a> UriRef<'a> {
     }
 
     fn slice(&self, span: Option<Span>) -> Option<&str> {
-        span.map(|(s, e)| &self.text[s..e])
+        span.map(|(s, e)| &self.text[s as usize..e as usize])
     }
 
     /// The scheme (RFC 3986 3.1) without its `:`, as written (case kept), or `None` for a relative
