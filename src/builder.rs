@@ -7,12 +7,49 @@
 //!
 //! [`UriRef`]: crate::UriRef
 
-/// A byte range `start..end` of the input. Offsets are 32-bit to keep parsed values small; inputs longer
-/// than [`MAX_LEN`] are refused before they reach the builder.
-pub(crate) type Span = (u32, u32);
+/// The longest input a value can be built for: 4 GiB - 2 bytes (offsets are 32-bit, and `u32::MAX` marks
+/// an absent component). Longer inputs are refused before they reach the builder.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize - 1;
 
-/// The longest input a value can be built for: 4 GiB - 1 bytes.
-pub(crate) const MAX_LEN: usize = u32::MAX as usize;
+/// Where a component is: a byte range `start..end` of the input, or nowhere (the component is absent).
+/// Eight bytes, so that a parsed value stays small: `u32` offsets, and a start of `u32::MAX` for "absent".
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Slot(u32, u32);
+
+impl Slot {
+    /// No such component.
+    pub(crate) const NONE: Slot = Slot(u32::MAX, u32::MAX);
+
+    /// The component at `start..end` (both at most [`MAX_LEN`]).
+    #[inline]
+    pub(crate) fn new(start: usize, end: usize) -> Slot {
+        debug_assert!(start <= end && end <= MAX_LEN);
+        Slot(start as u32, end as u32)
+    }
+
+    /// The byte range, or `None` when the component is absent.
+    #[inline]
+    pub(crate) fn get(self) -> Option<(usize, usize)> {
+        (self.0 != u32::MAX).then_some((self.0 as usize, self.1 as usize))
+    }
+
+    #[inline]
+    pub(crate) fn is_some(self) -> bool {
+        self.0 != u32::MAX
+    }
+}
+
+impl Default for Slot {
+    fn default() -> Slot {
+        Slot::NONE
+    }
+}
+
+impl std::fmt::Debug for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
 
 /// The component rules the builder listens for, by their pest names in `uri.pest`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,37 +147,38 @@ impl HostKind {
 /// Where each component of a parsed input is, as byte spans into it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Parts {
-    pub(crate) scheme: Option<Span>,
-    pub(crate) authority: Option<Span>,
-    pub(crate) userinfo: Option<Span>,
+    pub(crate) scheme: Slot,
+    pub(crate) authority: Slot,
+    pub(crate) userinfo: Slot,
     /// The host as written (brackets included for an IP-literal).
-    pub(crate) host: Option<Span>,
+    pub(crate) host: Slot,
     /// The address inside an IP-literal's brackets; the host itself otherwise.
-    pub(crate) host_address: Option<Span>,
+    pub(crate) host_address: Slot,
     pub(crate) host_kind: HostKind,
-    pub(crate) port: Option<Span>,
+    pub(crate) port: Slot,
     /// `None` only for rules that contain no path (`host`, `scheme`, ...).
-    pub(crate) path: Option<Span>,
+    pub(crate) path: Slot,
     pub(crate) path_kind: PathKind,
-    pub(crate) query: Option<Span>,
-    pub(crate) fragment: Option<Span>,
+    pub(crate) query: Slot,
+    pub(crate) fragment: Slot,
 }
 
 /// Records the spans of the component events, which arrive in input order with an enclosing rule before
 /// the rules inside it (pre-order). The input is at most [`MAX_LEN`] bytes long.
+#[inline]
 pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> Parts {
     let mut parts = Parts::default();
     for (component, start, end) in events {
-        debug_assert!(end <= MAX_LEN);
-        let (start, end) = (start as u32, end as u32);
-        let span = Some((start, end));
+        let span = Slot::new(start, end);
         match component {
             Component::Scheme => parts.scheme = span,
             Component::Authority => parts.authority = span,
             Component::Userinfo => parts.userinfo = span,
             Component::Host => parts.host = span,
             Component::IpLiteral => {
-                parts.host.get_or_insert((start, end));
+                if !parts.host.is_some() {
+                    parts.host = span;
+                }
             }
             Component::Ipv4address
             | Component::RegName
@@ -152,7 +190,9 @@ pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> 
                     Component::IpvFuture => HostKind::IpvFuture,
                     _ => HostKind::RegName,
                 };
-                parts.host.get_or_insert((start, end));
+                if !parts.host.is_some() {
+                    parts.host = span;
+                }
                 parts.host_address = span;
             }
             Component::Port => parts.port = span,

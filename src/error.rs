@@ -39,7 +39,7 @@ pub enum ParseErrorKind {
     /// A character the grammar allows elsewhere but not here: `:a` (a relative-path reference cannot
     /// start with a segment that contains ":", RFC 3986 4.2), `//a@b@c`.
     Unexpected,
-    /// The parser gave up on a resource limit (pest's call limit, or an input over 4 GiB - 1 bytes, the
+    /// The parser gave up on a resource limit (pest's call limit, or an input over 4 GiB - 2 bytes, the
     /// most 32-bit component offsets can address); the input may be valid.
     LimitReached,
 }
@@ -263,7 +263,7 @@ impl ParseError {
         }
     }
 
-    /// An input longer than the builder can record offsets for (4 GiB - 1 bytes): refused whole, at the
+    /// An input longer than the builder can record offsets for (4 GiB - 2 bytes): refused whole, at the
     /// first byte past the limit.
     pub(crate) fn too_long(rule: Rule, input: &str) -> ParseError {
         let offset = crate::builder::MAX_LEN;

@@ -135,7 +135,8 @@ const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
 ///
 /// # Errors
 /// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language;
-/// [`ParseErrorKind::LimitReached`](crate::ParseErrorKind::LimitReached) for an input over 4 GiB - 1 bytes.
+/// [`ParseErrorKind::LimitReached`](crate::ParseErrorKind::LimitReached) for an input over 4 GiB - 2 bytes.
+#[inline]
 pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> {
     if input.len() > builder::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
@@ -151,6 +152,7 @@ pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> 
 
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
 #[cfg(feature = "fast-path")]
+#[inline]
 pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     let s = input.as_bytes();
     if s.len() > builder::MAX_LEN {
@@ -166,6 +168,8 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
 }
 
 /// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
+#[cold]
+#[inline(never)]
 pub(crate) fn parse_parts_reference(rule: Rule, input: &str) -> Result<Parts, ParseError> {
     match fast::FastParser::parse(fast_entry(rule.0), input) {
         Ok(pairs) => Ok(builder::build(pairs.flatten().filter_map(|pair| {

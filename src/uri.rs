@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
 
-use crate::builder::{HostKind, Parts, PathKind, Span};
+use crate::builder::{HostKind, Parts, PathKind, Slot};
 use crate::error::ParseError;
 use crate::grammar::{self, Rule};
 
@@ -181,8 +181,8 @@ impl<'a> UriRef<'a> {
         self.text.into_owned()
     }
 
-    fn slice(&self, span: Option<Span>) -> Option<&str> {
-        span.map(|(s, e)| &self.text[s as usize..e as usize])
+    fn slice(&self, slot: Slot) -> Option<&str> {
+        slot.get().map(|(s, e)| &self.text[s..e])
     }
 
     /// The scheme (RFC 3986 3.1) without its `:`, as written (case kept), or `None` for a relative
@@ -210,7 +210,7 @@ impl<'a> UriRef<'a> {
 
     /// Which alternative of `host` matched, or `None` without an authority.
     pub fn host_kind(&self) -> Option<HostKind> {
-        self.parts.host.map(|_| self.parts.host_kind)
+        self.parts.host.is_some().then_some(self.parts.host_kind)
     }
 
     /// The host as a typed value (RFC 3986 3.2.2), or `None` without an authority. IPv4 and IPv6 addresses
