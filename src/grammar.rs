@@ -167,6 +167,18 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     )))
 }
 
+/// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is
+/// compiled in, else the pest_derive parser).
+pub(crate) fn matches(rule: Rule, input: &str) -> bool {
+    #[cfg(feature = "fast-path")]
+    {
+        if parse_parts_fast(rule, input).is_some() {
+            return true;
+        }
+    }
+    input.len() <= builder::MAX_LEN && fast::FastParser::parse(fast_entry(rule.0), input).is_ok()
+}
+
 /// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
 #[cold]
 #[inline(never)]

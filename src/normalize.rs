@@ -1,10 +1,14 @@
 //! Normalization and comparison (RFC 3986 section 6): the comparison ladder of 6.2 as a [`Level`],
 //! [`UriRef::normalize_with`] / [`Uri::normalize_with`] to compute a normal form, and [`equivalent`].
 //!
-//! A normal form is written into one `String` and parsed again by the grammar, like a resolved target.
+//! A normal form is written into one `String`, with its components recorded as they are written, like a
+//! resolved target (see [`crate::resolve`]): the grammar is not run again, except to tell whether a
+//! reg-name whose percent-encodings were decoded has become an IPv4address (`%31.2.3.4`). Debug builds
+//! check every normal form against the grammar.
 
-use crate::grammar::Rule;
-use crate::resolve::{owned_uri, remove_dot_segments_into};
+use crate::builder::{Parts, WrittenAuthority};
+use crate::grammar::{self, Rule};
+use crate::resolve::remove_dot_segments_into;
 use crate::uri::{Uri, UriRef};
 use crate::HostKind;
 
@@ -110,7 +114,7 @@ fn empty_path_is_root(scheme: &str) -> bool {
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>, level: Level) -> bool {
     match level {
         Level::Simple => a.as_str() == b.as_str(),
-        _ => normalized_text(a, level) == normalized_text(b, level),
+        _ => normalized(a, level).0 == normalized(b, level).0,
     }
 }
 
@@ -136,17 +140,17 @@ impl UriRef<'_> {
     /// `a/../g` would become `/g` (5.2.4 keeps the `/` of `/../g`), which resolves to the root. A network-path
     /// (`//h/a/../b`) or absolute-path (`/a/../b`) reference has its path's dot-segments removed by 5.2.2
     /// whatever the base, so those are removed here too.
+    ///
+    /// An input whose normal form would be over 4 GiB - 2 bytes long (the most a value holds) is returned
+    /// as it is.
     pub fn normalize_with(&self, level: Level) -> UriRef<'static> {
         if level == Level::Simple {
             return self.clone().into_owned();
         }
-        let text = normalized_text(self, level);
-        match UriRef::parse_owned(Rule::URI_REFERENCE, text) {
-            Ok(normal) => normal,
-            Err(_) => {
-                debug_assert!(false, "normal form of {:?} does not parse", self.as_str());
-                self.clone().into_owned()
-            }
+        match normalized(self, level) {
+            (text, Some(parts)) => UriRef::from_written(Rule::URI_REFERENCE, text, parts),
+            // Over 4 GiB - 2 bytes (a value cannot hold it): the input as it is.
+            (_, None) => self.clone().into_owned(),
         }
     }
 }
@@ -176,40 +180,59 @@ impl Uri<'_> {
         if level == Level::Simple {
             return self.clone().into_owned();
         }
-        match owned_uri(normalized_text(self.as_uri_ref(), level)) {
-            Ok(normal) => normal,
-            Err(_) => {
-                debug_assert!(false, "normal form of {:?} does not parse", self.as_str());
-                self.clone().into_owned()
-            }
+        match normalized(self.as_uri_ref(), level) {
+            (text, Some(parts)) => Uri::from_written(text, parts),
+            (_, None) => self.clone().into_owned(),
         }
     }
 }
 
-/// Writes the normal form of `r` at `level` (not [`Level::Simple`]) in the order of 5.3, into one string.
-fn normalized_text(r: &UriRef<'_>, level: Level) -> String {
+/// Writes the normal form of `r` at `level` (not [`Level::Simple`]) in the order of 5.3, into one string,
+/// and says where its components are (`None` when it is longer than a value can hold: 4 GiB - 2 bytes; the
+/// normal form can be up to 2 bytes longer than the input).
+fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
     let mut out = String::with_capacity(r.as_str().len() + 1);
     let scheme_based = level >= Level::Scheme;
     // scheme: lower case (6.2.2.1)
-    if let Some(scheme) = r.scheme() {
+    let scheme_end = r.scheme().map(|scheme| {
         out.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        let end = out.len();
         out.push(':');
-    }
+        end
+    });
     let authority = r.authority();
+    let mut written_authority = None;
     if authority.is_some() {
         out.push_str("//");
+        let start = out.len();
         // userinfo: percent-encodings only; case is significant (6.2.2.1)
-        if let Some(userinfo) = r.userinfo() {
+        let userinfo = r.userinfo().map(|userinfo| {
             push_pct_normalized(&mut out, userinfo, false);
+            let end = out.len();
             out.push('@');
-        }
+            (start, end)
+        });
         // host: lower case (6.2.2.1, 3.2.2)
+        let host_start = out.len();
         let host = r.host_str().unwrap_or("");
-        match r.host_kind() {
-            Some(HostKind::RegName) | None => push_pct_normalized(&mut out, host, true),
-            Some(_) => out.extend(host.chars().map(|c| c.to_ascii_lowercase())),
+        let mut host_kind = r.host_kind().unwrap_or_default();
+        match host_kind {
+            HostKind::RegName => {
+                push_pct_normalized(&mut out, host, true);
+                // Decoding can turn a reg-name into an IPv4address (`%31.2.3.4`), which `host` prefers.
+                let written = &out[host_start..];
+                if written.len() != host.len()
+                    && written.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                    && grammar::matches(Rule::IPV4ADDRESS, written)
+                {
+                    host_kind = HostKind::Ipv4address;
+                }
+            }
+            _ => out.extend(host.chars().map(|c| c.to_ascii_lowercase())),
         }
+        let host_end = out.len();
         // port: drop an empty one (3.2.3) and, scheme-based, the default (6.2.3)
+        let mut port_span = None;
         if let Some(port) = r.port() {
             let default = scheme_based
                 && r.scheme()
@@ -218,8 +241,16 @@ fn normalized_text(r: &UriRef<'_>, level: Level) -> String {
             if !port.is_empty() && !default {
                 out.push(':');
                 out.push_str(port);
+                port_span = Some((host_end + 1, out.len()));
             }
         }
+        written_authority = Some(WrittenAuthority {
+            authority: (start, out.len()),
+            userinfo,
+            host: (host_start, host_end),
+            host_kind,
+            port: port_span,
+        });
     }
     // path: percent-encodings (6.2.2.2) and dot-segments (6.2.2.3)
     let path = r.path();
@@ -240,15 +271,23 @@ fn normalized_text(r: &UriRef<'_>, level: Level) -> String {
     {
         out.push('/');
     }
-    if let Some(query) = r.query() {
+    let path = (path_start, out.len());
+    let query = r.query().map(|query| {
         out.push('?');
         push_pct_normalized(&mut out, query, false);
-    }
-    if let Some(fragment) = r.fragment() {
+        (path.1 + 1, out.len())
+    });
+    let fragment = r.fragment().map(|fragment| {
         out.push('#');
+        let start = out.len();
         push_pct_normalized(&mut out, fragment, false);
+        (start, out.len())
+    });
+    if out.len() > crate::builder::MAX_LEN {
+        return (out, None);
     }
-    out
+    let parts = Parts::written(&out, scheme_end, written_authority, path, query, fragment);
+    (out, Some(parts))
 }
 
 /// Whether an octet is an unreserved character (RFC 3986 2.3).

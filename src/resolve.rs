@@ -5,8 +5,12 @@
 //! change. [`merge`] (5.2.3) and [`remove_dot_segments`] (5.2.4) are public for their own sake.
 //!
 //! Every target is written into one `String` (5.3 recomposition, with the path merged and its dot-segments
-//! removed in the same pass) and then parsed by the rule `URI`, so a target is always in the grammar.
+//! removed in the same pass), the only allocation. Its components are known from where they were written
+//! (copies of components of the base and the reference, which the grammar accepted, and a path built of
+//! their segments), so the grammar is not run again; debug builds (and so the test suite) check every
+//! target against the rule `URI`, and the fuzz target `resolve` compares them in release builds.
 
+use crate::builder::{Parts, WrittenAuthority};
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::normalize::push_pct_normalized;
@@ -28,9 +32,9 @@ pub enum ResolveError {
         /// The target's path as computed by 5.2.2 (`//g` in the example).
         path: String,
     },
-    /// The written target is not a `URI`. This is a bug in this crate, never expected: please report it
-    /// with the base and the reference.
-    #[error("internal error: the resolved target is not a URI: {0}")]
+    /// The target cannot be made: it would be longer than 4 GiB - 2 bytes, the most a value can hold
+    /// (the error's kind is [`LimitReached`](crate::ParseErrorKind::LimitReached)).
+    #[error("the resolved target is not a URI this crate can hold: {0}")]
     Target(ParseError),
 }
 
@@ -99,7 +103,8 @@ impl Resolver {
     ///
     /// # Errors
     /// [`ResolveError::AmbiguousPath`] with [`dot_prefix(false)`](Self::dot_prefix), when the target has no
-    /// authority and a path that begins with `//`. Never otherwise (see [`ResolveError::Target`]).
+    /// authority and a path that begins with `//`. [`ResolveError::Target`] when the target would be over
+    /// 4 GiB - 2 bytes long.
     ///
     /// [5.2.2]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.2
     /// [5.3]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.3
@@ -126,15 +131,20 @@ impl Resolver {
         // The components are written in the order of 5.3 as soon as they are known, so T.scheme (set last
         // in the pseudo-code, independently of the rest) comes first.
         let t_authority;
+        // Where the authority written is copied from, for the components of the target.
+        let authority_source;
+        let scheme_end;
         let path_start;
         let t_query;
         // if defined(R.scheme) then
         if let Some(scheme) = r_scheme {
             // T.scheme    = R.scheme;
             t.push_str(scheme);
+            scheme_end = t.len();
             t.push(':');
             // T.authority = R.authority;
             t_authority = r_authority;
+            authority_source = reference.parts();
             push_authority(&mut t, t_authority);
             // T.path      = remove_dot_segments(R.path);
             path_start = t.len();
@@ -144,11 +154,13 @@ impl Resolver {
         } else {
             // T.scheme = Base.scheme;
             t.push_str(base.scheme());
+            scheme_end = t.len();
             t.push(':');
             // if defined(R.authority) then
             if let Some(authority) = r_authority {
                 // T.authority = R.authority;
                 t_authority = Some(authority);
+                authority_source = reference.parts();
                 push_authority(&mut t, t_authority);
                 // T.path      = remove_dot_segments(R.path);
                 path_start = t.len();
@@ -158,6 +170,7 @@ impl Resolver {
             } else {
                 // T.authority = Base.authority;
                 t_authority = base.authority();
+                authority_source = base.as_uri_ref().parts();
                 push_authority(&mut t, t_authority);
                 path_start = t.len();
                 // if (R.path == "") then
@@ -191,26 +204,27 @@ impl Resolver {
             }
             t.insert_str(path_start, "/.");
         }
-        if let Some(query) = t_query {
+        let path = (path_start, t.len());
+        let query = t_query.map(|query| {
             t.push('?');
             t.push_str(query);
-        }
+            (path.1 + 1, t.len())
+        });
         // T.fragment = R.fragment;
-        if let Some(fragment) = reference.fragment() {
+        let fragment = reference.fragment().map(|fragment| {
+            let start = t.len() + 1;
             t.push('#');
             t.push_str(fragment);
+            (start, t.len())
+        });
+
+        if t.len() > crate::builder::MAX_LEN {
+            return Err(ResolveError::Target(ParseError::too_long(Rule::URI, &t)));
         }
-
-        owned_uri(t).map_err(ResolveError::Target)
-    }
-}
-
-/// Parses a string written by resolution or normalization by the rule `URI`, keeping it (no copy).
-pub(crate) fn owned_uri(text: String) -> Result<Uri<'static>, ParseError> {
-    match Uri::try_from(UriRef::parse_owned(Rule::URI, text)?) {
-        Ok(uri) => Ok(uri),
-        // Not reached: the rule URI requires a scheme. Parsing again says what is wrong, without a panic.
-        Err(not_uri) => Uri::parse(not_uri.as_str()).map(Uri::into_owned),
+        // The components of T are known from where they were written (the grammar is not run again).
+        let authority = WrittenAuthority::copied(authority_source, scheme_end + 3);
+        let parts = Parts::written(&t, Some(scheme_end), authority, path, query, fragment);
+        Ok(Uri::from_written(t, parts))
     }
 }
 
@@ -233,7 +247,7 @@ impl UriRef<'_> {
     ///
     /// # Errors
     /// None in practice: the default [`Resolver`] returns [`ResolveError::AmbiguousPath`] only when asked
-    /// to, and [`ResolveError::Target`] would be a bug.
+    /// to, and [`ResolveError::Target`] only for a target over 4 GiB - 2 bytes.
     pub fn resolve_against(&self, base: &Uri<'_>) -> Result<Uri<'static>, ResolveError> {
         Resolver::new().resolve(base, self)
     }

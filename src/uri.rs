@@ -144,14 +144,33 @@ impl<'a> UriRef<'a> {
         })
     }
 
-    /// Parses an owned string by `rule` without copying it (for values built by resolution and
-    /// normalization, which re-parse what they write so that the result is always in the grammar).
+    /// Parses an owned string by `rule` without copying it (for values built from strings: conversions,
+    /// [`UriBuilder`](crate::UriBuilder)).
     pub(crate) fn parse_owned(rule: Rule, text: String) -> Result<UriRef<'static>, ParseError> {
         let parts = grammar::parse_parts(rule, &text)?;
         Ok(UriRef {
             text: Cow::Owned(text),
             parts,
         })
+    }
+
+    /// The value for `text`, written by this crate, whose components are `parts` (see [`Parts::written`]).
+    /// Debug builds check them against the grammar: `text` must parse by `rule` to exactly these parts.
+    pub(crate) fn from_written(rule: Rule, text: String, parts: Parts) -> UriRef<'static> {
+        debug_assert_eq!(
+            grammar::parse_parts(rule, &text).as_ref().ok(),
+            Some(&parts),
+            "components of the written {text:?}"
+        );
+        UriRef {
+            text: Cow::Owned(text),
+            parts,
+        }
+    }
+
+    /// The components, as the builder recorded them.
+    pub(crate) fn parts(&self) -> &Parts {
+        &self.parts
     }
 
     /// The value for `text` whose components another engine (a grammar loaded at run time) found.
@@ -297,6 +316,14 @@ impl<'a> UriRef<'a> {
 }
 
 impl<'a> Uri<'a> {
+    /// The URI `text`, written by this crate, whose components are `parts` (see [`UriRef::from_written`]).
+    pub(crate) fn from_written(text: String, parts: Parts) -> Uri<'static> {
+        debug_assert!(parts.scheme.is_some());
+        Uri {
+            inner: UriRef::from_written(Rule::URI, text, parts),
+        }
+    }
+
     /// Parses a URI (rule `URI`, RFC 3986 section 3): scheme required, fragment allowed.
     ///
     /// # Errors
