@@ -195,7 +195,8 @@ fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
     let scheme_based = level >= Level::Scheme;
     // scheme: lower case (6.2.2.1)
     let scheme_end = r.scheme().map(|scheme| {
-        out.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        out.push_str(scheme);
+        out.make_ascii_lowercase();
         let end = out.len();
         out.push(':');
         end
@@ -228,7 +229,10 @@ fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
                     host_kind = HostKind::Ipv4address;
                 }
             }
-            _ => out.extend(host.chars().map(|c| c.to_ascii_lowercase())),
+            _ => {
+                out.push_str(host);
+                out[host_start..].make_ascii_lowercase();
+            }
         }
         let host_end = out.len();
         // port: drop an empty one (3.2.3) and, scheme-based, the default (6.2.3)
@@ -300,14 +304,14 @@ fn is_unreserved(b: u8) -> bool {
 /// `lower`, letters (also decoded ones) are written in lower case, for a case-insensitive host.
 pub(crate) fn push_pct_normalized(out: &mut String, text: &str, lower: bool) {
     let push = |out: &mut String, s: &str| {
+        let start = out.len();
+        out.push_str(s);
         if lower {
-            out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
-        } else {
-            out.push_str(s);
+            out[start..].make_ascii_lowercase();
         }
     };
     let mut rest = text;
-    while let Some(i) = rest.find('%') {
+    while let Some(i) = rest.bytes().position(|b| b == b'%') {
         push(out, &rest[..i]);
         let triplet = rest.as_bytes().get(i..i + 3);
         let octet = triplet.and_then(|t| {

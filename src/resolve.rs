@@ -374,6 +374,25 @@ fn dot(segment: &str, decode: bool) -> Dot {
 /// (`..`) or E (anything else), and a final `/.` or `/..` leaves a `/` in the input that E then moves.
 pub(crate) fn remove_dot_segments_into(out: &mut String, head: &str, tail: &str, normalize: bool) {
     debug_assert!(head.is_empty() || head.ends_with('/'));
+    let push = |out: &mut String, segment: &str| {
+        if normalize {
+            push_pct_normalized(out, segment, false);
+        } else {
+            out.push_str(segment);
+        }
+    };
+    // A dot-segment begins with "." (or, normalizing, "%2E") at the start of the path or after a "/"
+    // (head, when not empty, ends in "/"). Without one, the result is head + tail.
+    let dot_segment_start = |s: &str| {
+        let b = s.as_bytes();
+        (0..b.len())
+            .any(|i| (b[i] == b'.' || (normalize && b[i] == b'%')) && (i == 0 || b[i - 1] == b'/'))
+    };
+    if !dot_segment_start(head) && !dot_segment_start(tail) {
+        push(out, head);
+        push(out, tail);
+        return;
+    }
     let start = out.len();
     let mut absolute = head.starts_with('/') || (head.is_empty() && tail.starts_with('/'));
     // The segments of head + tail, without the leading "/" of an absolute path. The "/" at the end of
@@ -390,13 +409,6 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, head: &str, tail: &str,
         .flat_map(|h| h.split('/'))
         .chain(tail_body.split('/'))
         .peekable();
-    let push = |out: &mut String, segment: &str| {
-        if normalize {
-            push_pct_normalized(out, segment, false);
-        } else {
-            out.push_str(segment);
-        }
-    };
 
     if !absolute {
         while let Some(segment) = segments.next() {
