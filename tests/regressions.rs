@@ -97,3 +97,24 @@ fn regression_ipv6address_rule_host_without_brackets() {
     assert!(rfc3986::validate(Rule::HOST, "d::").is_err());
     assert!(rfc3986::validate(Rule::HOST, "[d::]").is_ok());
 }
+
+/// lint, crash-fce5007f9a2c81356d607de407bb98b88a6b06a6 (harness bug): the password `nts:` of
+/// `xptp://:nts:@/-ght/./t:s` occurs in the fixed text `path-dot-segments: ` of a finding's Display form,
+/// not in its message. The harness now checks the message and that Display is `CODE: MESSAGE (RFC 3986
+/// SECTION)`, fixed text around it.
+#[test]
+fn regression_password_inside_a_finding_code() {
+    let text = "xptp://:nts:@/-ght/./t:s";
+    let r = UriRef::parse(text).unwrap();
+    assert_eq!(r.userinfo(), Some(":nts:"));
+    let findings = r.lint();
+    let codes: Vec<&str> = findings.iter().map(|f| f.code().as_str()).collect();
+    assert!(codes.contains(&"path-dot-segments"), "{codes:?}");
+    for f in &findings {
+        assert!(!f.message().contains("nts:"), "{f}");
+        assert_eq!(
+            f.to_string(),
+            format!("{}: {} (RFC 3986 {})", f.code().as_str(), f.message(), f.section())
+        );
+    }
+}
