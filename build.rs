@@ -788,6 +788,10 @@ mod fastpath {
                 } else {
                     ""
                 };
+                let body = match self.guard(e, p) {
+                    Some(test) => format!("if {test} {{ {body} }} else {{ None }}"),
+                    None => body,
+                };
                 let _ = write!(
                     code,
                     " if let Some(q) = ({body}) {{ break {label} Some(q) }}{restore}"
@@ -795,6 +799,28 @@ mod fastpath {
             }
             code.push_str(" None }");
             Ok(code)
+        }
+
+        /// A cheap test put before trying alternative `e` of a choice at `p` (`None` when none is worth it):
+        /// the byte at `p` is in the FIRST set of `e`, when `e` cannot match the empty string (so it would
+        /// fail anyway) and is more than a byte test itself.
+        fn guard(&mut self, e: &'g Expr, p: &str) -> Option<String> {
+            if matches!(e, Expr::Str(_) | Expr::Insens(_) | Expr::Range(..)) {
+                return None;
+            }
+            let (first, nullable) = self.first(e, 0);
+            if nullable || first.iter().all(|&b| b) {
+                return None;
+            }
+            let members: Vec<u8> = (0..=255u8).filter(|&b| first[b as usize]).collect();
+            Some(match members.as_slice() {
+                [] => "false".to_string(),
+                [b] => format!("s.get({p}) == Some(&{b})"),
+                _ => {
+                    let t = self.table(&first);
+                    format!("matches!(s.get({p}), Some(&b) if T{t}[b as usize])")
+                }
+            })
         }
 
         /// A choice at `p`: the folded class first when that is exact, then the other alternatives.

@@ -114,7 +114,12 @@ fn regression_password_inside_a_finding_code() {
         assert!(!f.message().contains("nts:"), "{f}");
         assert_eq!(
             f.to_string(),
-            format!("{}: {} (RFC 3986 {})", f.code().as_str(), f.message(), f.section())
+            format!(
+                "{}: {} (RFC 3986 {})",
+                f.code().as_str(),
+                f.message(),
+                f.section()
+            )
         );
     }
 }
