@@ -439,6 +439,20 @@ mod fastpath {
             }
         }
         out.push_str("        _ => false,\n    }\n}\n");
+        out.push_str(
+            "\n/// Whether rule number `rule` matches the whole input, recording nothing.\n",
+        );
+        out.push_str(
+            "pub(crate) fn recognize_quiet(rule: usize, s: &[u8]) -> bool {\n    match rule {\n",
+        );
+        for (i, rule) in rules.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "        {i} => generated::q_{}(s, 0) == Some(s.len()),",
+                rule.name
+            );
+        }
+        out.push_str("        _ => false,\n    }\n}\n");
         Ok(out)
     }
 

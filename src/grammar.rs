@@ -172,11 +172,26 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
 pub(crate) fn matches(rule: Rule, input: &str) -> bool {
     #[cfg(feature = "fast-path")]
     {
-        if parse_parts_fast(rule, input).is_some() {
-            return true;
+        crate::recognizer::recognize_quiet(rule.0, input.as_bytes())
+    }
+    #[cfg(not(feature = "fast-path"))]
+    {
+        fast::FastParser::parse(fast_entry(rule.0), input).is_ok()
+    }
+}
+
+/// Checks that `input` is in the language of `rule`, with the error of [`parse_parts`] when it is not,
+/// without recording components.
+pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
+    #[cfg(feature = "fast-path")]
+    {
+        if input.len() <= builder::MAX_LEN
+            && crate::recognizer::recognize_quiet(rule.0, input.as_bytes())
+        {
+            return Ok(());
         }
     }
-    input.len() <= builder::MAX_LEN && fast::FastParser::parse(fast_entry(rule.0), input).is_ok()
+    parse_parts(rule, input).map(|_| ())
 }
 
 /// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
@@ -307,6 +322,12 @@ mod fast_path_agrees {
         let fast = parse_parts_fast(rule, input);
         let reference = parse_parts_reference(rule, input).ok();
         assert_eq!(fast, reference, "rule {rule} on {input:?}");
+        let quiet = crate::recognizer::recognize_quiet(rule.0, input.as_bytes());
+        assert_eq!(
+            quiet,
+            reference.is_some(),
+            "quiet verdict, rule {rule} on {input:?}"
+        );
     }
 
     #[test]

@@ -121,7 +121,7 @@ pub use uri::{Host, Segments, Uri, UriRef};
 /// # Errors
 /// [`ParseError`] at the first byte the rule cannot accept.
 pub fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
-    grammar::parse_parts(rule, input).map(|_| ())
+    grammar::validate(rule, input)
 }
 
 /// Like [`validate`], for bytes that may not be UTF-8 (a line read from a file, say).
