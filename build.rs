@@ -980,7 +980,7 @@ mod fastpath {
                         }
                     };
                     return Ok(format!(
-                        "{{ let mut q = {p}; loop {{ while let Some(&b) = s.get(q) {{ if !T{t}[b as usize] {{ break }} q += 1; }} {tail} }} Some(q) }}"
+                        "{{ let mut q = {p}; loop {{ q = scan(s, q, &T{t}); {tail} }} Some(q) }}"
                     ));
                 }
             }

@@ -207,6 +207,57 @@ pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> 
     parts
 }
 
+/// [`build`] for events that name their component by its position in [`COMPONENT_RULES`] (the compiled
+/// fast path): each span goes to its slot by index, then the slots are combined as `build` does, with no
+/// branch per event. A successful match has at most one event per component rule.
+#[inline]
+pub(crate) fn build_indexed(events: &[(u32, u32, u32)]) -> Parts {
+    let mut slots = [Slot::NONE; COMPONENT_RULES.len()];
+    for &(c, start, end) in events {
+        if let Some(slot) = slots.get_mut(c as usize) {
+            *slot = Slot(start, end);
+        }
+    }
+    // Positions in COMPONENT_RULES (and Component::ALL).
+    const HOST: usize = 3;
+    const IP_LITERAL: usize = 4;
+    const ADDRESSES: [(usize, HostKind); 4] = [
+        (5, HostKind::Ipv4address),
+        (6, HostKind::Ipv6address),
+        (7, HostKind::IpvFuture),
+        (8, HostKind::RegName),
+    ];
+    const PATHS: [(usize, PathKind); 5] = [
+        (10, PathKind::Abempty),
+        (11, PathKind::Absolute),
+        (12, PathKind::Noscheme),
+        (13, PathKind::Rootless),
+        (14, PathKind::Empty),
+    ];
+    let mut parts = Parts {
+        scheme: slots[0],
+        authority: slots[1],
+        userinfo: slots[2],
+        port: slots[9],
+        query: slots[15],
+        fragment: slots[16],
+        ..Parts::default()
+    };
+    if let Some(&(i, kind)) = ADDRESSES.iter().find(|(i, _)| slots[*i].is_some()) {
+        parts.host_address = slots[i];
+        parts.host_kind = kind;
+    }
+    parts.host = [slots[HOST], slots[IP_LITERAL], parts.host_address]
+        .into_iter()
+        .find(|s| s.is_some())
+        .unwrap_or(Slot::NONE);
+    if let Some(&(i, kind)) = PATHS.iter().find(|(i, _)| slots[*i].is_some()) {
+        parts.path = slots[i];
+        parts.path_kind = kind;
+    }
+    parts
+}
+
 /// Where the authority of a URI written by this crate (resolution, normalization) is, component by
 /// component, as byte ranges of the written text. `host_kind` is the alternative of `host` the text
 /// matches.

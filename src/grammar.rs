@@ -136,7 +136,7 @@ const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
 /// # Errors
 /// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language;
 /// [`ParseErrorKind::LimitReached`](crate::ParseErrorKind::LimitReached) for an input over 4 GiB - 2 bytes.
-#[inline]
+#[inline(always)]
 pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> {
     if input.len() > builder::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
@@ -162,9 +162,7 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     if !crate::recognizer::recognize(rule.0, s, &mut events) {
         return None;
     }
-    Some(builder::build(events.finished()?.iter().map(
-        |&(c, start, end)| (Component::ALL[c as usize], start as usize, end as usize),
-    )))
+    Some(builder::build_indexed(events.finished()?))
 }
 
 /// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is

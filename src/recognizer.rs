@@ -72,6 +72,26 @@ fn byte_is(s: &[u8], p: usize, b: u8) -> Option<usize> {
     (s.get(p) == Some(&b)).then_some(p + 1)
 }
 
+/// The end of the run of bytes from `p` on whose entries in `table` are true (a tight loop for
+/// `class*`), four bytes at a time while they last.
+#[inline(always)]
+fn scan(s: &[u8], mut p: usize, table: &[bool; 256]) -> usize {
+    while let Some(&[a, b, c, d]) = s.get(p..p + 4) {
+        if table[a as usize] & table[b as usize] & table[c as usize] & table[d as usize] {
+            p += 4;
+        } else {
+            break;
+        }
+    }
+    while let Some(&b) = s.get(p) {
+        if !table[b as usize] {
+            break;
+        }
+        p += 1;
+    }
+    p
+}
+
 /// One byte at `p` whose entry in `table` is true.
 #[inline(always)]
 fn byte_of(s: &[u8], p: usize, table: &[bool; 256]) -> Option<usize> {

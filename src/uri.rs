@@ -136,6 +136,7 @@ impl<'a> UriRef<'a> {
     ///
     /// # Errors
     /// [`ParseError`] when `input` as a whole is not in the rule's language.
+    #[inline]
     pub fn parse_rule(rule: Rule, input: &'a str) -> Result<UriRef<'a>, ParseError> {
         let parts = grammar::parse_parts(rule, input)?;
         Ok(UriRef {
