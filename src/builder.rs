@@ -146,6 +146,7 @@ impl HostKind {
 
 /// Where each component of a parsed input is, as byte spans into it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(align(8))]
 pub(crate) struct Parts {
     pub(crate) scheme: Slot,
     pub(crate) authority: Slot,
@@ -210,7 +211,7 @@ pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> 
 /// [`build`] for events that name their component by its position in [`COMPONENT_RULES`] (the compiled
 /// fast path): each span goes to its slot by index, then the slots are combined as `build` does, with no
 /// branch per event. A successful match has at most one event per component rule.
-#[inline]
+#[inline(always)]
 pub(crate) fn build_indexed(events: &[(u32, u32, u32)]) -> Parts {
     let mut slots = [Slot::NONE; COMPONENT_RULES.len()];
     for &(c, start, end) in events {

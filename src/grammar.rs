@@ -152,7 +152,7 @@ pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> 
 
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
 #[cfg(feature = "fast-path")]
-#[inline]
+#[inline(always)]
 pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     let s = input.as_bytes();
     if s.len() > builder::MAX_LEN {

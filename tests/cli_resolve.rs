@@ -15,7 +15,10 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // A usage error exits before reading standard input: a closed pipe is then expected, not a failure.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
