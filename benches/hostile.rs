@@ -3,6 +3,9 @@
 //! Linear time shows as a constant throughput across sizes; criterion prints it (`thrpt`), and ns/byte is
 //! its inverse (`cargo bench --bench hostile`; 1 GiB/s = 0.93 ns/byte).
 //!
+//! The group `hostile-runtime-grammar` runs the same shapes through `uri.pest` loaded at run time
+//! (pest_vm), at 256 KiB to 1 MiB.
+//!
 //! Invalid inputs above 2 MiB skip the detail parser (grammar::DETAIL_LIMIT), so their cost per byte drops
 //! past that size; within each side of the limit it stays constant.
 
@@ -56,5 +59,25 @@ fn hostile(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, hostile);
+/// The same shapes through `uri.pest` loaded at run time (pest_vm, ~20x slower per byte than the built-in
+/// parsers), at 256 KiB, 512 KiB and 1 MiB.
+fn hostile_runtime_grammar(c: &mut Criterion) {
+    let grammar = rfc3986::Grammar::load(include_str!("../uri.pest")).expect("uri.pest loads");
+    let entry = grammar.entry("URI-reference").expect("the rule exists");
+    let mut group = c.benchmark_group("hostile-runtime-grammar");
+    group.sample_size(10);
+    for kib in [256, 512, 1024] {
+        for (name, input) in shapes(kib << 10) {
+            group.throughput(Throughput::Bytes(input.len() as u64));
+            group.bench_with_input(
+                BenchmarkId::new(name, format!("{kib}KiB")),
+                &input,
+                |b, input| b.iter(|| black_box(entry.parse(black_box(input)).is_ok())),
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, hostile, hostile_runtime_grammar);
 criterion_main!(benches);
