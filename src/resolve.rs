@@ -324,6 +324,35 @@ pub fn remove_dot_segments(path: &str) -> String {
     out
 }
 
+/// The segments of a path between its `/`s (what `str::split('/')` gives), found by a plain byte loop:
+/// segments are short, too short for `memchr` to pay off.
+struct Segments<'a>(Option<&'a str>);
+
+impl<'a> Segments<'a> {
+    fn of(path: &'a str) -> Segments<'a> {
+        Segments(Some(path))
+    }
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.0?;
+        match rest.bytes().position(|b| b == b'/') {
+            Some(i) => {
+                self.0 = Some(&rest[i + 1..]);
+                Some(&rest[..i])
+            }
+            None => {
+                self.0 = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
 /// A path segment, as far as 5.2.4 is concerned.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Dot {
@@ -384,9 +413,14 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, head: &str, tail: &str,
     // A dot-segment begins with "." (or, normalizing, "%2E") at the start of the path or after a "/"
     // (head, when not empty, ends in "/"). Without one, the result is head + tail.
     let dot_segment_start = |s: &str| {
-        let b = s.as_bytes();
-        (0..b.len())
-            .any(|i| (b[i] == b'.' || (normalize && b[i] == b'%')) && (i == 0 || b[i - 1] == b'/'))
+        let mut previous = b'/';
+        for &b in s.as_bytes() {
+            if previous == b'/' && (b == b'.' || (normalize && b == b'%')) {
+                return true;
+            }
+            previous = b;
+        }
+        false
     };
     if !dot_segment_start(head) && !dot_segment_start(tail) {
         push(out, head);
@@ -406,8 +440,8 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, head: &str, tail: &str,
     };
     let mut segments = head_body
         .into_iter()
-        .flat_map(|h| h.split('/'))
-        .chain(tail_body.split('/'))
+        .flat_map(Segments::of)
+        .chain(Segments::of(tail_body))
         .peekable();
 
     if !absolute {
@@ -445,7 +479,10 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, head: &str, tail: &str,
                 //     path segment, then replace that prefix with "/" in the input buffer and remove the
                 //     last segment and its preceding "/" (if any) from the output buffer
                 Dot::Two => {
-                    let cut = out[start..].rfind('/').map_or(start, |i| start + i);
+                    let cut = out.as_bytes()[start..]
+                        .iter()
+                        .rposition(|&b| b == b'/')
+                        .map_or(start, |i| start + i);
                     out.truncate(cut);
                 }
                 // E.  move the first path segment in the input buffer to the end of the output buffer,
