@@ -211,6 +211,7 @@ pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> 
 /// [`build`] for events that name their component by its position in [`COMPONENT_RULES`] (the compiled
 /// fast path): each span goes to its slot by index, then the slots are combined as `build` does, with no
 /// branch per event. A successful match has at most one event per component rule.
+#[cfg(feature = "fast-path")]
 #[inline(always)]
 pub(crate) fn build_indexed(events: &[(u32, u32, u32)]) -> Parts {
     let mut slots = [Slot::NONE; COMPONENT_RULES.len()];
