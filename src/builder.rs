@@ -51,54 +51,12 @@ impl std::fmt::Debug for Slot {
     }
 }
 
-/// The component rules the builder listens for, by their pest names in `uri.pest`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Component {
-    Scheme,
-    Authority,
-    Userinfo,
-    Host,
-    IpLiteral,
-    Ipv4address,
-    Ipv6address,
-    IpvFuture,
-    RegName,
-    Port,
-    Path(PathKind),
-    Query,
-    Fragment,
-}
-
 include!("component_rules.rs");
 
-impl Component {
-    /// The component of each rule of [`COMPONENT_RULES`], in the same order.
-    pub(crate) const ALL: [Component; COMPONENT_RULES.len()] = [
-        Component::Scheme,
-        Component::Authority,
-        Component::Userinfo,
-        Component::Host,
-        Component::IpLiteral,
-        Component::Ipv4address,
-        Component::Ipv6address,
-        Component::IpvFuture,
-        Component::RegName,
-        Component::Port,
-        Component::Path(PathKind::Abempty),
-        Component::Path(PathKind::Absolute),
-        Component::Path(PathKind::Noscheme),
-        Component::Path(PathKind::Rootless),
-        Component::Path(PathKind::Empty),
-        Component::Query,
-        Component::Fragment,
-    ];
-
-    /// The component a rule stands for, by the rule's name in `uri.pest`; `None` for structural rules
-    /// (`uri`, `hier_part`, ...) and character classes.
-    pub(crate) fn from_rule_name(name: &str) -> Option<Component> {
-        let i = COMPONENT_RULES.iter().position(|&r| r == name)?;
-        Some(Component::ALL[i])
-    }
+/// The position in [`COMPONENT_RULES`] of the rule with this pest name; `None` for structural rules
+/// (`uri`, `hier_part`, ...) and character classes, which the builder ignores.
+pub(crate) fn component_index(name: &str) -> Option<usize> {
+    COMPONENT_RULES.iter().position(|&r| r == name)
 }
 
 /// Which of the five path rules of RFC 3986 section 3.3 the path matched.
@@ -164,63 +122,21 @@ pub(crate) struct Parts {
     pub(crate) fragment: Slot,
 }
 
-/// Records the spans of the component events, which arrive in input order with an enclosing rule before
-/// the rules inside it (pre-order). The input is at most [`MAX_LEN`] bytes long.
-#[inline]
-pub(crate) fn build(events: impl Iterator<Item = (Component, usize, usize)>) -> Parts {
-    let mut parts = Parts::default();
-    for (component, start, end) in events {
-        let span = Slot::new(start, end);
-        match component {
-            Component::Scheme => parts.scheme = span,
-            Component::Authority => parts.authority = span,
-            Component::Userinfo => parts.userinfo = span,
-            Component::Host => parts.host = span,
-            Component::IpLiteral => {
-                if !parts.host.is_some() {
-                    parts.host = span;
-                }
-            }
-            Component::Ipv4address
-            | Component::RegName
-            | Component::Ipv6address
-            | Component::IpvFuture => {
-                parts.host_kind = match component {
-                    Component::Ipv4address => HostKind::Ipv4address,
-                    Component::Ipv6address => HostKind::Ipv6address,
-                    Component::IpvFuture => HostKind::IpvFuture,
-                    _ => HostKind::RegName,
-                };
-                if !parts.host.is_some() {
-                    parts.host = span;
-                }
-                parts.host_address = span;
-            }
-            Component::Port => parts.port = span,
-            Component::Path(kind) => {
-                parts.path = span;
-                parts.path_kind = kind;
-            }
-            Component::Query => parts.query = span,
-            Component::Fragment => parts.fragment = span,
-        }
-    }
-    parts
-}
-
-/// [`build`] for events that name their component by its position in [`COMPONENT_RULES`] (the compiled
-/// fast path): each span goes to its slot by index, then the slots are combined as `build` does, with no
-/// branch per event. A successful match has at most one event per component rule.
-#[cfg(feature = "fast-path")]
+/// Records the spans of the component events `(position in COMPONENT_RULES, start, end)`, which arrive in
+/// input order with an enclosing rule before the rules inside it (pre-order), from any engine: the compiled
+/// fast path, the pest_derive parser, a grammar loaded at run time. Each span goes to its component's slot
+/// by index (no branch per event), then the slots are combined: the host is the `host` rule's span, else
+/// the IP-literal's, else the address's (for the rules below `host`); the host kind and the path kind are
+/// those of the address and path rule that matched. The input is at most [`MAX_LEN`] bytes long.
 #[inline(always)]
-pub(crate) fn build_indexed(events: &[(u32, u32, u32)]) -> Parts {
+pub(crate) fn build(events: impl IntoIterator<Item = (usize, usize, usize)>) -> Parts {
     let mut slots = [Slot::NONE; COMPONENT_RULES.len()];
-    for &(c, start, end) in events {
-        if let Some(slot) = slots.get_mut(c as usize) {
-            *slot = Slot(start, end);
+    for (c, start, end) in events {
+        if let Some(slot) = slots.get_mut(c) {
+            *slot = Slot::new(start, end);
         }
     }
-    // Positions in COMPONENT_RULES (and Component::ALL).
+    // Positions in COMPONENT_RULES.
     const HOST: usize = 3;
     const IP_LITERAL: usize = 4;
     const ADDRESSES: [(usize, HostKind); 4] = [

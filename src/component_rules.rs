@@ -1,8 +1,8 @@
 // The rules of `uri.pest` that the builder turns into the components of a value, by their pest names.
 //
 // This file is read by `build.rs` too (with `include!`), so the compiled fast path records events for
-// exactly these rules, numbered by their position here; `builder::Component::ALL` lists the component
-// of each position in the same order.
+// exactly these rules, numbered by their position here, and `builder::build` puts each span in the
+// slot of that position (its constants name the positions).
 pub(crate) const COMPONENT_RULES: [&str; 17] = [
     "scheme",
     "authority",

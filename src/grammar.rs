@@ -10,7 +10,7 @@ use std::fmt;
 
 use pest::Parser as _;
 
-use crate::builder::{self, Component, Parts};
+use crate::builder::{self, Parts};
 use crate::error::{self, ParseError};
 
 include!(concat!(env!("OUT_DIR"), "/grammar.rs"));
@@ -162,7 +162,10 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     if !crate::recognizer::recognize(rule.0, s, &mut events) {
         return None;
     }
-    Some(builder::build_indexed(events.finished()?))
+    let events = events.finished()?;
+    Some(builder::build(events.iter().map(|&(c, start, end)| {
+        (c as usize, start as usize, end as usize)
+    })))
 }
 
 /// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is
@@ -183,9 +186,7 @@ pub(crate) fn matches(rule: Rule, input: &str) -> bool {
 pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
     #[cfg(feature = "fast-path")]
     {
-        if input.len() <= builder::MAX_LEN
-            && crate::recognizer::recognize_quiet(rule.0, input.as_bytes())
-        {
+        if crate::recognizer::recognize_quiet(rule.0, input.as_bytes()) {
             return Ok(());
         }
     }
@@ -198,7 +199,7 @@ pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
 pub(crate) fn parse_parts_reference(rule: Rule, input: &str) -> Result<Parts, ParseError> {
     match fast::FastParser::parse(fast_entry(rule.0), input) {
         Ok(pairs) => Ok(builder::build(pairs.flatten().filter_map(|pair| {
-            let component = Component::from_rule_name(fast_rule_name(pair.as_rule()))?;
+            let component = builder::component_index(fast_rule_name(pair.as_rule()))?;
             let span = pair.as_span();
             Some((component, span.start(), span.end()))
         }))),

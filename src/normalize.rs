@@ -220,12 +220,10 @@ fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
         match host_kind {
             HostKind::RegName => {
                 push_pct_normalized(&mut out, host, true);
-                // Decoding can turn a reg-name into an IPv4address (`%31.2.3.4`), which `host` prefers.
+                // Decoding (the only change of length) can turn a reg-name into an IPv4address
+                // (`%31.2.3.4`), which `host` prefers; the grammar decides.
                 let written = &out[host_start..];
-                if written.len() != host.len()
-                    && written.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-                    && grammar::matches(Rule::IPV4ADDRESS, written)
-                {
+                if written.len() != host.len() && grammar::matches(Rule::IPV4ADDRESS, written) {
                     host_kind = HostKind::Ipv4address;
                 }
             }

@@ -39,7 +39,7 @@ use pest_meta::optimizer::{self, OptimizedExpr, OptimizedRule};
 use pest_meta::parser::{self, Rule as MetaRule};
 use pest_vm::Vm;
 
-use crate::builder::{self, Component};
+use crate::builder;
 use crate::error::ParseError;
 use crate::grammar::{self, Expected, Rule};
 use crate::uri::UriRef;
@@ -570,7 +570,7 @@ impl Grammar {
         let error = match self.vm.parse(&rule.entry, input) {
             Ok(pairs) => {
                 let parts = builder::build(pairs.flatten().filter_map(|pair| {
-                    let component = Component::from_rule_name(pair.as_rule())?;
+                    let component = builder::component_index(pair.as_rule())?;
                     let span = pair.as_span();
                     Some((component, span.start(), span.end()))
                 }));
