@@ -313,6 +313,8 @@ fn main() {
 ///   with a byte of that class (its FIRST set, computed conservatively). `pchar = unreserved / pct-encoded /
 ///   sub-delims / ":" / "@"` becomes "one table lookup, else `pct-encoded`";
 /// - a repetition of such a choice is a tight loop over the table;
+/// - a repetition of a class followed by a repetition, `*( "/" *pchar )`, is one repetition of both when
+///   the two cannot overlap (see `Gen::separated`), so a path is one loop, not one per segment;
 /// - saving and restoring the event list happens only around expressions that can record events.
 mod fastpath {
     include!("src/component_rules.rs");
@@ -399,8 +401,8 @@ mod fastpath {
                 if let Some(component) = records(rule) {
                     let _ = writeln!(
                         functions,
-                        "    let i = ev.push({component}, p);\n    let r = ({body});\n    \
-                         match r {{ Some(q) => {{ ev.close(i, q); Some(q) }} None => {{ ev.truncate(i); None }} }}\n}}"
+                        "    let n = ev.push({component}, p);\n    let r = ({body});\n    \
+                         match r {{ Some(q) => {{ ev.close({component}, q); Some(q) }} None => {{ ev.truncate(n); None }} }}\n}}"
                     );
                 } else {
                     let _ = writeln!(functions, "    {body}\n}}");
@@ -937,6 +939,41 @@ mod fastpath {
             })
         }
 
+        /// For `*( C ~ X )` where `C` is a byte class and `X` is `*Z` (or a rule whose body is, recording
+        /// nothing), with `Z` unable to match the empty string or to start with a byte of `C`: the class
+        /// `C` and the alternatives of `Z`. Then `*( C ~ *Z )` matches exactly what "nothing, unless the
+        /// next byte is in `C`, else `*( C / Z )`" matches (inside `*Z` a byte of `C` ends the run of `Z`
+        /// and the outer loop takes it, just as `C / Z` does), and `*( C / Z )` folds into one table:
+        /// `*( "/" segment )`, the tail of every path rule, becomes one scan over `"/" / pchar`.
+        fn separated(&self, inner: &'g Expr, quiet: bool) -> Option<(Set, Vec<(&'g Expr, bool)>)> {
+            let mut items = Vec::new();
+            flatten_seq(inner, &mut items);
+            let [separator, repeated] = items[..] else {
+                return None;
+            };
+            let class = self.class(separator, quiet, 0)?;
+            if self.pushes(separator, quiet) || self.pushes(repeated, quiet) {
+                return None;
+            }
+            let (mut body, mut body_quiet) = (repeated, quiet);
+            for _ in 0..DEPTH {
+                match body {
+                    Expr::Ident(name) => (body, body_quiet) = self.inlinable(name, body_quiet)?,
+                    _ => break,
+                }
+            }
+            let Expr::Rep(z) = body else {
+                return None;
+            };
+            let (first, nullable) = self.first(z, 0);
+            if nullable || meets(&first, &class) {
+                return None;
+            }
+            let mut alternatives = vec![(separator, quiet)];
+            self.alternatives(z, body_quiet, 0, &mut alternatives);
+            Some((class, alternatives))
+        }
+
         /// `inner` exactly `min` times, then up to `extra` more times (`None`: any number).
         fn at_least(
             &mut self,
@@ -963,7 +1000,16 @@ mod fastpath {
             quiet: bool,
         ) -> Result<String, String> {
             let mut items = Vec::new();
-            self.alternatives(inner, quiet, 0, &mut items);
+            let mut guard = None;
+            if max.is_none() {
+                if let Some((separator, repeated)) = self.separated(inner, quiet) {
+                    guard = Some(separator);
+                    items = repeated;
+                }
+            }
+            if items.is_empty() {
+                self.alternatives(inner, quiet, 0, &mut items);
+            }
             if max.is_none() {
                 if let Some((set, rest)) = self.fold(&items) {
                     // A tight loop over the folded class; the other alternatives only where it stops.
@@ -979,9 +1025,20 @@ mod fastpath {
                             format!("match ({body}) {{ Some(r) if r > q => q = r, _ => break }}")
                         }
                     };
-                    return Ok(format!(
+                    let scan = format!(
                         "{{ let mut q = {p}; loop {{ q = scan(s, q, &T{t}); {tail} }} Some(q) }}"
-                    ));
+                    );
+                    return Ok(match guard {
+                        Some(separator) => {
+                            let g = self.table(&separator);
+                            format!("(if matches!(s.get({p}), Some(&b) if T{g}[b as usize]) {scan} else {{ Some({p}) }})")
+                        }
+                        None => scan,
+                    });
+                }
+                if guard.is_some() {
+                    // Nothing to fold after all: the plain loop over `inner`.
+                    items.clear();
                 }
             }
             let body = self.expr(inner, "q", quiet)?;

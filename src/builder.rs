@@ -33,6 +33,12 @@ impl Slot {
         (self.0 != u32::MAX).then_some((self.0 as usize, self.1 as usize))
     }
 
+    /// The start offset (`u32::MAX` when absent).
+    #[inline]
+    pub(crate) fn start(self) -> usize {
+        self.0 as usize
+    }
+
     #[inline]
     pub(crate) fn is_some(self) -> bool {
         self.0 != u32::MAX
@@ -136,6 +142,13 @@ pub(crate) fn build(events: impl IntoIterator<Item = (usize, usize, usize)>) -> 
             *slot = Slot::new(start, end);
         }
     }
+    combine(&slots)
+}
+
+/// The components from the span of each component rule (by position in [`COMPONENT_RULES`]; `Slot::NONE`
+/// where it did not match), as [`build`] describes.
+#[inline(always)]
+pub(crate) fn combine(slots: &[Slot; COMPONENT_RULES.len()]) -> Parts {
     // Positions in COMPONENT_RULES.
     const HOST: usize = 3;
     const IP_LITERAL: usize = 4;

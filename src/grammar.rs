@@ -162,10 +162,7 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     if !crate::recognizer::recognize(rule.0, s, &mut events) {
         return None;
     }
-    let events = events.finished()?;
-    Some(builder::build(events.iter().map(|&(c, start, end)| {
-        (c as usize, start as usize, end as usize)
-    })))
+    Some(builder::combine(&events.finished()?))
 }
 
 /// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is

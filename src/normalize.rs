@@ -8,7 +8,7 @@
 
 use crate::builder::{Parts, WrittenAuthority};
 use crate::grammar::{self, Rule};
-use crate::resolve::remove_dot_segments_into;
+use crate::resolve::remove_dot_segments_at;
 use crate::uri::{Uri, UriRef};
 use crate::HostKind;
 
@@ -258,7 +258,9 @@ fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
     let path = r.path();
     let path_start = out.len();
     if r.is_uri() || authority.is_some() || path.starts_with('/') {
-        remove_dot_segments_into(&mut out, "", path, true);
+        // Percent-encodings first, so a "%2E" is a "." when dot-segments are removed (6.2.2.3).
+        push_pct_normalized(&mut out, path, false);
+        remove_dot_segments_at(&mut out, path_start);
         // 3.3: without an authority, a path cannot begin with "//" (see Resolver::dot_prefix).
         if authority.is_none() && out[path_start..].starts_with("//") {
             out.insert_str(path_start, "/.");

@@ -7,62 +7,76 @@
 //! `src/grammar.rs` check both on tricky inputs for every rule, generated inputs and every line of the
 //! shipped sample); the pest_derive parser stays the reference and explains every rejection.
 
-/// A component rule matched: `(index in COMPONENT_RULES, start byte, end byte)`.
-pub(crate) type Event = (u32, u32, u32);
+use crate::builder::{Slot, COMPONENT_RULES};
 
-/// How many events a match can hold; a match that records more is left to the pest_derive parser.
-/// `uri.pest` records at most 10 (`scheme`, `authority`, `userinfo`, `host`, `IP-literal`, `IPv6address`,
-/// `port`, a path rule, `query`, `fragment`).
-const CAPACITY: usize = 16;
-
-/// The events of one match, in a fixed buffer on the stack (no allocation per parse).
+/// The component rules recorded so far in a match: a span per component rule (by its position in
+/// `COMPONENT_RULES`), valid where its bit in `set` is, so that forgetting what a failed branch recorded
+/// is restoring `set` (no list to truncate, no allocation, nothing to sort out afterwards).
 ///
-/// Pushes past the capacity are counted but not stored; [`Events::finished`] then reports the overflow.
+/// A component that matches again while its span is still valid (a grammar where a component rule can
+/// occur twice in one match; `uri.pest` has none) is not stored twice: [`Events::finished`] then returns
+/// `None` and the pest_derive parser gives the answer.
 pub(crate) struct Events {
-    items: [Event; CAPACITY],
-    len: usize,
+    spans: [Slot; COMPONENT_RULES.len()],
+    set: u32,
+    repeated: bool,
 }
+
+const _: () = assert!(COMPONENT_RULES.len() <= 32, "one bit of Events::set per component rule");
 
 impl Events {
     pub(crate) fn new() -> Events {
         Events {
-            items: [(0, 0, 0); CAPACITY],
-            len: 0,
+            spans: [Slot::NONE; COMPONENT_RULES.len()],
+            set: 0,
+            repeated: false,
         }
     }
 
+    /// What has been recorded so far, to go back to with [`Events::truncate`] if a branch fails.
     #[inline(always)]
     fn len(&self) -> usize {
-        self.len
+        self.set as usize
     }
 
-    /// Opens an event of component rule number `component` at `start`; returns its index for [`Events::close`].
+    /// Opens the span of component rule number `component` at `start`; returns what was recorded before
+    /// it, for [`Events::truncate`].
     #[inline(always)]
     fn push(&mut self, component: u32, start: usize) -> usize {
-        let i = self.len;
-        if let Some(slot) = self.items.get_mut(i) {
-            *slot = (component, start as u32, start as u32);
-        }
-        self.len = i + 1;
-        i
+        let before = self.set;
+        let bit = 1 << component;
+        self.repeated |= before & bit != 0;
+        self.set = before | bit;
+        self.spans[component as usize] = Slot::new(start, start);
+        before as usize
     }
 
+    /// Closes the span of component rule number `component` at `end`.
     #[inline(always)]
-    fn close(&mut self, i: usize, end: usize) {
-        if let Some(slot) = self.items.get_mut(i) {
-            slot.2 = end as u32;
-        }
+    fn close(&mut self, component: u32, end: usize) {
+        self.spans[component as usize] = Slot::new(self.spans[component as usize].start(), end);
     }
 
-    /// Forgets the events from index `n` on (a branch that failed).
+    /// Forgets what was recorded after [`Events::len`] returned `n` (a branch that failed).
     #[inline(always)]
     fn truncate(&mut self, n: usize) {
-        self.len = n;
+        self.set = n as u32;
     }
 
-    /// The events of the match, or `None` if there were more than the buffer holds.
-    pub(crate) fn finished(&self) -> Option<&[Event]> {
-        self.items.get(..self.len)
+    /// The span of each component rule of the match (`Slot::NONE` for those that did not match), or `None`
+    /// if a component matched twice.
+    #[inline(always)]
+    pub(crate) fn finished(&self) -> Option<[Slot; COMPONENT_RULES.len()]> {
+        if self.repeated {
+            return None;
+        }
+        let mut spans = self.spans;
+        for (i, span) in spans.iter_mut().enumerate() {
+            if self.set & (1 << i) == 0 {
+                *span = Slot::NONE;
+            }
+        }
+        Some(spans)
     }
 }
 

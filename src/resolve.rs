@@ -10,10 +10,9 @@
 //! their segments), so the grammar is not run again; debug builds (and so the test suite) check every
 //! target against the rule `URI`, and the fuzz target `resolve` compares them in release builds.
 
-use crate::builder::{Parts, WrittenAuthority};
+use crate::builder::{Parts, Slot, WrittenAuthority};
 use crate::error::ParseError;
 use crate::grammar::Rule;
-use crate::normalize::push_pct_normalized;
 use crate::uri::{Uri, UriRef};
 
 /// Why a reference could not be resolved.
@@ -113,14 +112,20 @@ impl Resolver {
         base: &Uri<'_>,
         reference: &UriRef<'_>,
     ) -> Result<Uri<'static>, ResolveError> {
-        let mut t = String::with_capacity(base.as_str().len() + reference.as_str().len() + 2);
+        let b = base.as_str();
+        let b_parts = base.as_uri_ref().parts();
+        let r = reference.as_str();
+        let r_parts = reference.parts();
+        let mut t = String::with_capacity(b.len() + r.len() + 2);
 
         // -- The URI reference is parsed into the five URI components
         // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
+        // (here, as the byte ranges the parser recorded).
+        let span = |slot: Slot| slot.get().unwrap_or((0, 0));
+        let (r_path_start, r_path_end) = span(r_parts.path);
+        let (b_path_start, b_path_end) = span(b_parts.path);
+        let r_path = &r[r_path_start..r_path_end];
         let mut r_scheme = reference.scheme();
-        let r_authority = reference.authority();
-        let r_path = reference.path();
-        let r_query = reference.query();
 
         // if ((not strict) and (R.scheme == Base.scheme)) then
         //    undefine(R.scheme);
@@ -128,102 +133,118 @@ impl Resolver {
             r_scheme = None;
         }
 
-        // The components are written in the order of 5.3 as soon as they are known, so T.scheme (set last
-        // in the pseudo-code, independently of the rest) comes first.
-        let t_authority;
-        // Where the authority written is copied from, for the components of the target.
-        let authority_source;
+        // The components are written in the order of 5.3 as soon as they are known (T.scheme, set last in
+        // the pseudo-code independently of the rest, comes first), each run of them that is contiguous in
+        // the base or the reference copied at once.
         let scheme_end;
+        // Where the target's authority is copied from, and the offset of `t` it is copied to.
+        let authority: Option<(&Parts, usize)>;
         let path_start;
-        let t_query;
         // if defined(R.scheme) then
-        if let Some(scheme) = r_scheme {
-            // T.scheme    = R.scheme;
-            t.push_str(scheme);
-            scheme_end = t.len();
-            t.push(':');
-            // T.authority = R.authority;
-            t_authority = r_authority;
-            authority_source = reference.parts();
-            push_authority(&mut t, t_authority);
-            // T.path      = remove_dot_segments(R.path);
+        //    T.scheme    = R.scheme;
+        //    T.authority = R.authority;
+        //    T.path      = remove_dot_segments(R.path);
+        //    T.query     = R.query;
+        if r_scheme.is_some() {
+            // R as written up to its path: scheme ":" ["//" authority].
+            t.push_str(&r[..r_path_start]);
+            scheme_end = span(r_parts.scheme).1;
+            authority = r_parts.authority.get().map(|(start, _)| (r_parts, start));
             path_start = t.len();
-            remove_dot_segments_into(&mut t, "", r_path, false);
-            // T.query     = R.query;
-            t_query = r_query;
+            t.push_str(r_path);
+            remove_dot_segments_at(&mut t, path_start);
         } else {
             // T.scheme = Base.scheme;
-            t.push_str(base.scheme());
-            scheme_end = t.len();
-            t.push(':');
+            scheme_end = span(b_parts.scheme).1;
             // if defined(R.authority) then
-            if let Some(authority) = r_authority {
-                // T.authority = R.authority;
-                t_authority = Some(authority);
-                authority_source = reference.parts();
-                push_authority(&mut t, t_authority);
-                // T.path      = remove_dot_segments(R.path);
+            //    T.authority = R.authority;
+            //    T.path      = remove_dot_segments(R.path);
+            //    T.query     = R.query;
+            if let Some((r_authority_start, _)) = r_parts.authority.get() {
+                t.push_str(&b[..=scheme_end]);
+                let at = t.len() + 2;
+                // "//" authority, as written in R.
+                t.push_str(&r[r_authority_start - 2..r_path_start]);
+                authority = Some((r_parts, at));
                 path_start = t.len();
-                remove_dot_segments_into(&mut t, "", r_path, false);
-                // T.query     = R.query;
-                t_query = r_query;
+                t.push_str(r_path);
+                remove_dot_segments_at(&mut t, path_start);
             } else {
                 // T.authority = Base.authority;
-                t_authority = base.authority();
-                authority_source = base.as_uri_ref().parts();
-                push_authority(&mut t, t_authority);
+                authority = b_parts.authority.get().map(|(start, _)| (b_parts, start));
+                // The base as written up to its path: scheme ":" ["//" authority].
+                t.push_str(&b[..b_path_start]);
                 path_start = t.len();
                 // if (R.path == "") then
+                //    T.path = Base.path;
+                //    if defined(R.query) then T.query = R.query; else T.query = Base.query;
                 if r_path.is_empty() {
-                    // T.path = Base.path;
-                    t.push_str(base.path());
-                    // if defined(R.query) then T.query = R.query; else T.query = Base.query;
-                    t_query = r_query.or(base.query());
+                    let base_query_end = b_parts.query.get().map_or(b_path_end, |(_, end)| end);
+                    let end = if r_parts.query.is_some() {
+                        b_path_end
+                    } else {
+                        base_query_end
+                    };
+                    // Base.path ["?" Base.query], as written.
+                    t.push_str(&b[b_path_start..end]);
                 } else {
                     // if (R.path starts-with "/") then
-                    if r_path.starts_with('/') {
-                        // T.path = remove_dot_segments(R.path);
-                        remove_dot_segments_into(&mut t, "", r_path, false);
-                    } else {
-                        // T.path = merge(Base.path, R.path);
-                        // T.path = remove_dot_segments(T.path);
-                        remove_dot_segments_into(&mut t, merge_head(base), r_path, false);
+                    //    T.path = remove_dot_segments(R.path);
+                    // else
+                    //    T.path = merge(Base.path, R.path);
+                    //    T.path = remove_dot_segments(T.path);
+                    if !r_path.starts_with('/') {
+                        t.push_str(merge_head(base));
                     }
+                    t.push_str(r_path);
+                    remove_dot_segments_at(&mut t, path_start);
                     // T.query = R.query;
-                    t_query = r_query;
                 }
+            }
+        }
+        let mut path_end = t.len();
+        let mut query = None;
+        // The base's query, when it was copied with the path.
+        if r_scheme.is_none() && !r_parts.authority.is_some() && r_path.is_empty() {
+            if let (None, Some((q_start, q_end))) = (r_parts.query.get(), b_parts.query.get()) {
+                path_end = path_start + (b_path_end - b_path_start);
+                query = Some((path_end + 1, path_end + 1 + (q_end - q_start)));
             }
         }
 
         // RFC 3986 3.3: without an authority the path cannot begin with "//".
-        if t_authority.is_none() && t[path_start..].starts_with("//") {
+        if authority.is_none() && t[path_start..].starts_with("//") {
             if !self.dot_prefix {
                 return Err(ResolveError::AmbiguousPath {
-                    path: t.split_off(path_start),
+                    path: t[path_start..path_end].to_owned(),
                 });
             }
             t.insert_str(path_start, "/.");
+            path_end += 2;
+            query = query.map(|(s, e)| (s + 2, e + 2));
         }
-        let path = (path_start, t.len());
-        let query = t_query.map(|query| {
-            t.push('?');
-            t.push_str(query);
-            (path.1 + 1, t.len())
-        });
-        // T.fragment = R.fragment;
-        let fragment = reference.fragment().map(|fragment| {
-            let start = t.len() + 1;
-            t.push('#');
-            t.push_str(fragment);
-            (start, t.len())
-        });
+
+        // T.query = R.query (when not Base.query, above); T.fragment = R.fragment: R as written after its
+        // path, ["?" query] ["#" fragment].
+        let at = t.len();
+        t.push_str(&r[r_path_end..]);
+        let moved = |slot: Slot| slot.get().map(|(s, e)| (s - r_path_end + at, e - r_path_end + at));
+        query = query.or(moved(r_parts.query));
+        let fragment = moved(r_parts.fragment);
 
         if t.len() > crate::builder::MAX_LEN {
             return Err(ResolveError::Target(ParseError::too_long(Rule::URI, &t)));
         }
         // The components of T are known from where they were written (the grammar is not run again).
-        let authority = WrittenAuthority::copied(authority_source, scheme_end + 3);
-        let parts = Parts::written(&t, Some(scheme_end), authority, path, query, fragment);
+        let authority = authority.and_then(|(source, at)| WrittenAuthority::copied(source, at));
+        let parts = Parts::written(
+            &t,
+            Some(scheme_end),
+            authority,
+            (path_start, path_end),
+            query,
+            fragment,
+        );
         Ok(Uri::from_written(t, parts))
     }
 }
@@ -253,14 +274,6 @@ impl UriRef<'_> {
     }
 }
 
-/// `"//" authority` when the authority is defined (5.3).
-fn push_authority(t: &mut String, authority: Option<&str>) {
-    if let Some(authority) = authority {
-        t.push_str("//");
-        t.push_str(authority);
-    }
-}
-
 /// What [`merge`] puts before the reference's path: `"/"` for a base with an authority and an empty path,
 /// else the base path up to and including its last `/` (`""` when it has none). Never empty unless the
 /// result is `""`; always ends in `/` otherwise.
@@ -274,7 +287,8 @@ fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
     // return a string consisting of the reference's path component appended to all but the last segment
     // of the base URI's path (i.e., excluding any characters after the right-most "/" in the base URI
     // path, or excluding the entire base URI path if it does not contain any "/" characters).
-    match path.rfind('/') {
+    // (A plain loop: the last "/" is usually a few bytes from the end, too close for `rfind`'s setup.)
+    match path.bytes().rposition(|b| b == b'/') {
         Some(i) => &path[..=i],
         None => "",
     }
@@ -319,183 +333,117 @@ pub fn merge(base: &Uri<'_>, reference_path: &str) -> String {
 /// assert_eq!(remove_dot_segments("/a/%2E/b"), "/a/%2E/b");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    remove_dot_segments_into(&mut out, "", path, false);
+    let mut out = path.to_owned();
+    remove_dot_segments_at(&mut out, 0);
     out
 }
 
-/// The segments of a path between its `/`s (what `str::split('/')` gives), found by a plain byte loop:
-/// segments are short, too short for `memchr` to pay off.
-struct Segments<'a>(Option<&'a str>);
-
-impl<'a> Segments<'a> {
-    fn of(path: &'a str) -> Segments<'a> {
-        Segments(Some(path))
-    }
-}
-
-impl<'a> Iterator for Segments<'a> {
-    type Item = &'a str;
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a str> {
-        let rest = self.0?;
-        match rest.bytes().position(|b| b == b'/') {
-            Some(i) => {
-                self.0 = Some(&rest[i + 1..]);
-                Some(&rest[..i])
-            }
-            None => {
-                self.0 = None;
-                Some(rest)
-            }
-        }
-    }
-}
-
-/// A path segment, as far as 5.2.4 is concerned.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Dot {
-    /// `.`
-    One,
-    /// `..`
-    Two,
-    /// Anything else.
-    No,
-}
-
-/// Classifies a segment; with `decode`, a `%2E` (either case) counts as a `.` (the normal form of `%2E` is
-/// `.`, RFC 3986 2.3 and 6.2.2.2).
-fn dot(segment: &str, decode: bool) -> Dot {
-    match segment {
-        "." => return Dot::One,
-        ".." => return Dot::Two,
-        _ if !decode || segment.len() < 3 || segment.len() > 6 => return Dot::No,
-        _ => {}
-    }
-    let mut rest = segment;
-    let mut dots = 0;
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix('.') {
-            rest = r;
-        } else if rest.len() >= 3 && rest[..3].eq_ignore_ascii_case("%2e") {
-            rest = &rest[3..];
-        } else {
-            return Dot::No;
-        }
-        dots += 1;
-    }
-    match dots {
-        1 => Dot::One,
-        2 => Dot::Two,
-        _ => Dot::No,
-    }
-}
-
-/// Appends `remove_dot_segments(head + tail)` to `out`, where `head` is empty or ends in `/` (the output of
-/// 5.2.3 merge without building it). With `normalize`, `%2E` counts as `.` and every segment written is
-/// percent-encoding normalized (6.2.2.2), which is the same as normalizing first and then removing the
-/// dot-segments, in one pass.
+/// The position of the first `.` of `path` that begins a segment (right after a `/`, or at 0 when
+/// `at_segment_start`): the only places a dot-segment can begin. `None` when there is none, so no
+/// dot-segment either.
 ///
-/// This follows the buffers of 5.2.4 segment by segment. While the input does not begin with `/` (a
-/// relative path), rule A drops a leading `./` or `../`, rule D a final `.` or `..`, and rule E moves the
-/// first segment and leaves the rest starting with `/`. From then on, each `"/" segment` is B (`.`), C
-/// (`..`) or E (anything else), and a final `/.` or `/..` leaves a `/` in the input that E then moves.
-pub(crate) fn remove_dot_segments_into(out: &mut String, head: &str, tail: &str, normalize: bool) {
-    debug_assert!(head.is_empty() || head.ends_with('/'));
-    let push = |out: &mut String, segment: &str| {
-        if normalize {
-            push_pct_normalized(out, segment, false);
-        } else {
-            out.push_str(segment);
-        }
-    };
-    // A dot-segment begins with "." (or, normalizing, "%2E") at the start of the path or after a "/"
-    // (head, when not empty, ends in "/"). Without one, the result is head + tail.
-    let dot_segment_start = |s: &str| {
-        let mut previous = b'/';
-        for &b in s.as_bytes() {
-            if previous == b'/' && (b == b'.' || (normalize && b == b'%')) {
-                return true;
-            }
-            previous = b;
-        }
-        false
-    };
-    if !dot_segment_start(head) && !dot_segment_start(tail) {
-        push(out, head);
-        push(out, tail);
-        return;
+/// Eight bytes at a time (SWAR: a word's bytes compared at once), because most paths have no dot-segment
+/// and this test is all that resolution and normalization pay for them.
+fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    /// The high bit of each byte of `x` that equals `b`, and no other bit (no carry crosses a byte:
+    /// the low seven bits plus 0x7F stay below 0x100).
+    #[inline(always)]
+    fn bytes_equal(x: u64, b: u8) -> u64 {
+        let t = x ^ (ONES * u64::from(b));
+        !(((t & !HIGH) + !HIGH) | t) & HIGH
     }
-    let start = out.len();
-    let mut absolute = head.starts_with('/') || (head.is_empty() && tail.starts_with('/'));
-    // The segments of head + tail, without the leading "/" of an absolute path. The "/" at the end of
-    // head separates its last segment from the first one of tail.
-    let (head_body, tail_body) = if head.is_empty() {
-        let tail_body = if absolute { &tail[1..] } else { tail };
-        (None, tail_body)
-    } else {
-        let head_body = if absolute { &head[1..] } else { head };
-        (head_body.strip_suffix('/'), tail)
-    };
-    let mut segments = head_body
-        .into_iter()
-        .flat_map(Segments::of)
-        .chain(Segments::of(tail_body))
-        .peekable();
+    let mut after_slash = if at_segment_start { 0x80 } else { 0 };
+    let mut chunks = path.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let slashes = bytes_equal(x, b'/');
+        let starts = bytes_equal(x, b'.') & ((slashes << 8) | after_slash);
+        if starts != 0 {
+            return Some(at + (starts.trailing_zeros() / 8) as usize);
+        }
+        after_slash = slashes >> 56;
+        at += 8;
+    }
+    let mut previous_is_slash = after_slash != 0;
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        if previous_is_slash && b == b'.' {
+            return Some(at + i);
+        }
+        previous_is_slash = b == b'/';
+    }
+    None
+}
 
-    if !absolute {
-        while let Some(segment) = segments.next() {
-            let last = segments.peek().is_none();
-            match dot(segment, normalize) {
-                // A.  If the input buffer begins with a prefix of "../" or "./", then remove that prefix
-                // D.  if the input buffer consists only of "." or "..", then remove that
-                Dot::One | Dot::Two => {}
-                // The input now begins with "/" (the segment was empty): B, C or E below.
-                Dot::No if segment.is_empty() => {
-                    absolute = true;
-                    break;
-                }
-                // E.  move the first path segment in the input buffer to the end of the output buffer
-                Dot::No => {
-                    push(out, segment);
-                    absolute = true;
-                    break;
-                }
+/// Removes the dot-segments of the path written at `out[start..]` (RFC 3986 5.2.4), in place: the result
+/// is `out[..start]` followed by `remove_dot_segments(&out[start..])`.
+///
+/// The buffers of 5.2.4 share the string: `out[start..r]` is the output buffer and `out[r..]` the input
+/// buffer, and each rule that drops characters removes them where they are. The segments before the first
+/// `.` at a segment start (see [`first_dot_at_segment_start`]) are moved by rule E unchanged, so the loop
+/// begins there; a path without one is left as it is.
+pub(crate) fn remove_dot_segments_at(out: &mut String, start: usize) {
+    let Some(first) = first_dot_at_segment_start(&out.as_bytes()[start..], true) else {
+        return;
+    };
+    // Before `first` the input began with "/" since rule E moved the first segment (or `first` is the
+    // start of the path).
+    let mut r = if first == 0 { start } else { start + first - 1 };
+    loop {
+        let input = &out.as_bytes()[r..];
+        match input {
+            [] => break,
+            // A.  If the input buffer begins with a prefix of "../" or "./", then remove that prefix from
+            //     the input buffer; otherwise,
+            [b'.', b'.', b'/', ..] => {
+                out.drain(r..r + 3);
             }
-            if last {
+            [b'.', b'/', ..] => {
+                out.drain(r..r + 2);
+            }
+            // B.  if the input buffer begins with a prefix of "/./" or "/.", where "." is a complete path
+            //     segment, then replace that prefix with "/" in the input buffer; otherwise,
+            [b'/', b'.', b'/', ..] => {
+                out.drain(r..r + 2);
+            }
+            [b'/', b'.'] => {
+                out.drain(r + 1..r + 2);
+            }
+            // C.  if the input buffer begins with a prefix of "/../" or "/..", where ".." is a complete
+            //     path segment, then replace that prefix with "/" in the input buffer and remove the last
+            //     segment and its preceding "/" (if any) from the output buffer; otherwise,
+            [b'/', b'.', b'.', rest @ ..] if rest.first().is_none_or(|&b| b == b'/') => {
+                let last_segment = out.as_bytes()[start..r]
+                    .iter()
+                    .rposition(|&b| b == b'/')
+                    .map_or(start, |i| start + i);
+                if rest.is_empty() {
+                    out.replace_range(last_segment..r + 3, "/");
+                } else {
+                    out.drain(last_segment..r + 3);
+                }
+                r = last_segment;
+            }
+            // D.  if the input buffer consists only of "." or "..", then remove that from the input
+            //     buffer; otherwise,
+            [b'.'] | [b'.', b'.'] => {
+                out.truncate(r);
                 break;
             }
-        }
-    }
-    if absolute {
-        while let Some(segment) = segments.next() {
-            let last = segments.peek().is_none();
-            match dot(segment, normalize) {
-                // B.  if the input buffer begins with a prefix of "/./" or "/.", where "." is a complete
-                //     path segment, then replace that prefix with "/" in the input buffer
-                Dot::One => {}
-                // C.  if the input buffer begins with a prefix of "/../" or "/..", where ".." is a complete
-                //     path segment, then replace that prefix with "/" in the input buffer and remove the
-                //     last segment and its preceding "/" (if any) from the output buffer
-                Dot::Two => {
-                    let cut = out.as_bytes()[start..]
-                        .iter()
-                        .rposition(|&b| b == b'/')
-                        .map_or(start, |i| start + i);
-                    out.truncate(cut);
+            // E.  move the first path segment in the input buffer to the end of the output buffer,
+            //     including the initial "/" character (if any) and any subsequent characters up to, but
+            //     not including, the next "/" character or the end of the input buffer.
+            // And every segment after it up to the next "." that begins one (a "/" before it).
+            [first, ..] => {
+                let segment = r + usize::from(*first == b'/');
+                match first_dot_at_segment_start(&out.as_bytes()[segment..], false) {
+                    Some(dot) => r = segment + dot - 1,
+                    None => break,
                 }
-                // E.  move the first path segment in the input buffer to the end of the output buffer,
-                //     including the initial "/" character (if any)
-                Dot::No => {
-                    out.push('/');
-                    push(out, segment);
-                    continue;
-                }
-            }
-            // After B or C at the end of the input, the input is "/", which E moves.
-            if last {
-                out.push('/');
             }
         }
     }
