@@ -22,7 +22,10 @@ pub(crate) struct Events {
     repeated: bool,
 }
 
-const _: () = assert!(COMPONENT_RULES.len() <= 32, "one bit of Events::set per component rule");
+const _: () = assert!(
+    COMPONENT_RULES.len() <= 32,
+    "one bit of Events::set per component rule"
+);
 
 impl Events {
     pub(crate) fn new() -> Events {

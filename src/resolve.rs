@@ -228,7 +228,10 @@ impl Resolver {
         // path, ["?" query] ["#" fragment].
         let at = t.len();
         t.push_str(&r[r_path_end..]);
-        let moved = |slot: Slot| slot.get().map(|(s, e)| (s - r_path_end + at, e - r_path_end + at));
+        let moved = |slot: Slot| {
+            slot.get()
+                .map(|(s, e)| (s - r_path_end + at, e - r_path_end + at))
+        };
         query = query.or(moved(r_parts.query));
         let fragment = moved(r_parts.fragment);
 
