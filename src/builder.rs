@@ -142,51 +142,63 @@ pub(crate) fn build(events: impl IntoIterator<Item = (usize, usize, usize)>) -> 
             *slot = Slot::new(start, end);
         }
     }
-    combine(&slots)
+    let matched = (slots.iter().enumerate())
+        .filter(|(_, s)| s.is_some())
+        .fold(0, |set, (i, _)| set | 1 << i);
+    combine(matched, |i| slots[i])
 }
 
 /// The components from the span of each component rule (by position in [`COMPONENT_RULES`]; `Slot::NONE`
 /// where it did not match), as [`build`] describes.
 #[inline(always)]
-pub(crate) fn combine(slots: &[Slot; COMPONENT_RULES.len()]) -> Parts {
-    // Positions in COMPONENT_RULES.
-    const HOST: usize = 3;
-    const IP_LITERAL: usize = 4;
-    const ADDRESSES: [(usize, HostKind); 4] = [
-        (5, HostKind::Ipv4address),
-        (6, HostKind::Ipv6address),
-        (7, HostKind::IpvFuture),
-        (8, HostKind::RegName),
+pub(crate) fn combine(matched: u32, slot: impl Fn(usize) -> Slot) -> Parts {
+    // Positions in COMPONENT_RULES: the host (3), IP-literal (4), the four address rules in the order of
+    // HostKind (5..=8), the five path rules in the order of PathKind (10..=14). `matched` has bit `i` set
+    // when rule `i` matched, so the address and path rules that matched are found by counting zeros, and
+    // every field is computed before the value is made (written once, where it is returned).
+    const HOST_KINDS: [HostKind; 4] = [
+        HostKind::Ipv4address,
+        HostKind::Ipv6address,
+        HostKind::IpvFuture,
+        HostKind::RegName,
     ];
-    const PATHS: [(usize, PathKind); 5] = [
-        (10, PathKind::Abempty),
-        (11, PathKind::Absolute),
-        (12, PathKind::Noscheme),
-        (13, PathKind::Rootless),
-        (14, PathKind::Empty),
+    const PATH_KINDS: [PathKind; 5] = [
+        PathKind::Abempty,
+        PathKind::Absolute,
+        PathKind::Noscheme,
+        PathKind::Rootless,
+        PathKind::Empty,
     ];
-    let mut parts = Parts {
-        scheme: slots[0],
-        authority: slots[1],
-        userinfo: slots[2],
-        port: slots[9],
-        query: slots[15],
-        fragment: slots[16],
-        ..Parts::default()
+    let addresses = (matched >> 5) & 0b1111;
+    let (host_address, host_kind) = match addresses.trailing_zeros() as usize {
+        i @ 0..4 => (slot(5 + i), HOST_KINDS[i]),
+        _ => (Slot::NONE, HostKind::default()),
     };
-    if let Some(&(i, kind)) = ADDRESSES.iter().find(|(i, _)| slots[*i].is_some()) {
-        parts.host_address = slots[i];
-        parts.host_kind = kind;
+    let host = if matched & (1 << 3) != 0 {
+        slot(3)
+    } else if matched & (1 << 4) != 0 {
+        slot(4)
+    } else {
+        host_address
+    };
+    let paths = (matched >> 10) & 0b11111;
+    let (path, path_kind) = match paths.trailing_zeros() as usize {
+        i @ 0..5 => (slot(10 + i), PATH_KINDS[i]),
+        _ => (Slot::NONE, PathKind::default()),
+    };
+    Parts {
+        scheme: slot(0),
+        authority: slot(1),
+        userinfo: slot(2),
+        host,
+        host_address,
+        host_kind,
+        port: slot(9),
+        path,
+        path_kind,
+        query: slot(15),
+        fragment: slot(16),
     }
-    parts.host = [slots[HOST], slots[IP_LITERAL], parts.host_address]
-        .into_iter()
-        .find(|s| s.is_some())
-        .unwrap_or(Slot::NONE);
-    if let Some(&(i, kind)) = PATHS.iter().find(|(i, _)| slots[*i].is_some()) {
-        parts.path = slots[i];
-        parts.path_kind = kind;
-    }
-    parts
 }
 
 /// Where the authority of a URI written by this crate (resolution, normalization) is, component by

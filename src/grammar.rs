@@ -162,7 +162,10 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     if !crate::recognizer::recognize(rule.0, s, &mut events) {
         return None;
     }
-    Some(builder::combine(&events.finished()?))
+    if events.repeated() {
+        return None;
+    }
+    Some(builder::combine(events.matched(), |i| events.span(i)))
 }
 
 /// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is

@@ -66,20 +66,26 @@ impl Events {
         self.set = n as u32;
     }
 
-    /// The span of each component rule of the match (`Slot::NONE` for those that did not match), or `None`
-    /// if a component matched twice.
+    /// Whether a component matched twice (see [`Events`]): then the spans are not to be used.
     #[inline(always)]
-    pub(crate) fn finished(&self) -> Option<[Slot; COMPONENT_RULES.len()]> {
-        if self.repeated {
-            return None;
+    pub(crate) fn repeated(&self) -> bool {
+        self.repeated
+    }
+
+    /// Bit `i` set for each component rule number `i` that matched.
+    #[inline(always)]
+    pub(crate) fn matched(&self) -> u32 {
+        self.set
+    }
+
+    /// The span of component rule number `i` in the match, `Slot::NONE` if it did not match.
+    #[inline(always)]
+    pub(crate) fn span(&self, i: usize) -> Slot {
+        if self.set & (1 << i) != 0 {
+            self.spans[i]
+        } else {
+            Slot::NONE
         }
-        let mut spans = self.spans;
-        for (i, span) in spans.iter_mut().enumerate() {
-            if self.set & (1 << i) == 0 {
-                *span = Slot::NONE;
-            }
-        }
-        Some(spans)
     }
 }
 
