@@ -33,6 +33,16 @@ impl Slot {
         (self.0 != u32::MAX).then_some((self.0 as usize, self.1 as usize))
     }
 
+    /// The same component copied from offset `from` of a text to offset `to` of another (`from` at most
+    /// its start); `NONE` stays `NONE`.
+    #[inline]
+    pub(crate) fn moved(self, from: usize, to: usize) -> Slot {
+        match self.get() {
+            Some((start, end)) => Slot::new(start - from + to, end - from + to),
+            None => Slot::NONE,
+        }
+    }
+
     /// The start offset (`u32::MAX` when absent).
     #[inline]
     pub(crate) fn start(self) -> usize {
@@ -215,22 +225,51 @@ pub(crate) struct WrittenAuthority {
     pub(crate) port: Option<(usize, usize)>,
 }
 
-impl WrittenAuthority {
-    /// The authority of `source` copied as it is to offset `at` of the written text.
-    pub(crate) fn copied(source: &Parts, at: usize) -> Option<WrittenAuthority> {
-        let (start, end) = source.authority.get()?;
-        let moved = |(s, e): (usize, usize)| (s - start + at, e - start + at);
-        Some(WrittenAuthority {
-            authority: moved((start, end)),
-            userinfo: source.userinfo.get().map(moved),
-            host: moved(source.host.get()?),
-            host_kind: source.host_kind,
-            port: source.port.get().map(moved),
-        })
-    }
-}
-
 impl Parts {
+    /// The components of a target URI written by resolution (RFC 3986 5.2.2, 5.3): the scheme at
+    /// `0..scheme_end`; the authority (with its userinfo, host and port) of `authority.0` copied as it is to
+    /// offset `authority.1`, if the target has one; the path at `path`, which begins with "/" when
+    /// `path_rooted`; query and fragment at their spans. As [`Parts::written`], without a scan of the
+    /// text, for the hot path of resolution.
+    #[inline]
+    pub(crate) fn resolved(
+        scheme_end: usize,
+        authority: Option<(&Parts, usize)>,
+        path: (usize, usize),
+        path_rooted: bool,
+        query: Option<(usize, usize)>,
+        fragment: Option<(usize, usize)>,
+    ) -> Parts {
+        let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
+        let path_kind = if authority.is_some() {
+            PathKind::Abempty
+        } else if path_rooted {
+            PathKind::Absolute
+        } else if path.0 == path.1 {
+            PathKind::Empty
+        } else {
+            PathKind::Rootless
+        };
+        let mut parts = Parts {
+            scheme: Slot::new(0, scheme_end),
+            path: Slot::new(path.0, path.1),
+            path_kind,
+            query: slot(query),
+            fragment: slot(fragment),
+            ..Parts::default()
+        };
+        if let Some((source, at)) = authority {
+            let from = source.authority.start();
+            parts.authority = source.authority.moved(from, at);
+            parts.userinfo = source.userinfo.moved(from, at);
+            parts.host = source.host.moved(from, at);
+            parts.host_address = source.host_address.moved(from, at);
+            parts.host_kind = source.host_kind;
+            parts.port = source.port.moved(from, at);
+        }
+        parts
+    }
+
     /// The components of `text`, a URI or relative reference written component by component in the order
     /// of RFC 3986 5.3 (by resolution or normalization), from where each one was written: what the grammar
     /// would find in `text`, without running it (debug builds check that it does find exactly this).

@@ -10,7 +10,7 @@
 //! their segments), so the grammar is not run again; debug builds (and so the test suite) check every
 //! target against the rule `URI`, and the fuzz target `resolve` compares them in release builds.
 
-use crate::builder::{Parts, Slot, WrittenAuthority};
+use crate::builder::{Parts, Slot};
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::uri::{Uri, UriRef};
@@ -228,23 +228,18 @@ impl Resolver {
         // path, ["?" query] ["#" fragment].
         let at = t.len();
         t.push_str(&r[r_path_end..]);
-        let moved = |slot: Slot| {
-            slot.get()
-                .map(|(s, e)| (s - r_path_end + at, e - r_path_end + at))
-        };
-        query = query.or(moved(r_parts.query));
-        let fragment = moved(r_parts.fragment);
+        query = query.or(r_parts.query.moved(r_path_end, at).get());
+        let fragment = r_parts.fragment.moved(r_path_end, at).get();
 
         if t.len() > crate::builder::MAX_LEN {
             return Err(ResolveError::Target(ParseError::too_long(Rule::URI, &t)));
         }
         // The components of T are known from where they were written (the grammar is not run again).
-        let authority = authority.and_then(|(source, at)| WrittenAuthority::copied(source, at));
-        let parts = Parts::written(
-            &t,
-            Some(scheme_end),
+        let parts = Parts::resolved(
+            scheme_end,
             authority,
             (path_start, path_end),
+            t.as_bytes().get(path_start) == Some(&b'/'),
             query,
             fragment,
         );
@@ -290,8 +285,7 @@ fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
     // return a string consisting of the reference's path component appended to all but the last segment
     // of the base URI's path (i.e., excluding any characters after the right-most "/" in the base URI
     // path, or excluding the entire base URI path if it does not contain any "/" characters).
-    // (A plain loop: the last "/" is usually a few bytes from the end, too close for `rfind`'s setup.)
-    match path.bytes().rposition(|b| b == b'/') {
+    match last_slash(path.as_bytes()) {
         Some(i) => &path[..=i],
         None => "",
     }
@@ -341,6 +335,39 @@ pub fn remove_dot_segments(path: &str) -> String {
     out
 }
 
+/// The high bit of each byte of the word `x` that equals `b`, and no other bit (SWAR: eight bytes
+/// compared at once; no carry crosses a byte, as the low seven bits plus 0x7F stay below 0x100).
+#[inline(always)]
+fn bytes_equal(x: u64, b: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let t = x ^ (ONES * u64::from(b));
+    !(((t & !HIGH) + !HIGH) | t) & HIGH
+}
+
+/// The eight bytes of `chunk` as a little-endian word (byte 0 in the low bits).
+#[inline(always)]
+fn word(chunk: &[u8]) -> u64 {
+    let mut bytes = [0; 8];
+    bytes.copy_from_slice(chunk);
+    u64::from_le_bytes(bytes)
+}
+
+/// The position of the last `/` in `path`, eight bytes at a time from the end (a base path's last
+/// segment is often longer than a byte loop would like, and too short for `rfind`'s setup to pay).
+fn last_slash(path: &[u8]) -> Option<usize> {
+    let mut chunks = path.rchunks_exact(8);
+    let mut end = path.len();
+    for chunk in &mut chunks {
+        let slashes = bytes_equal(word(chunk), b'/');
+        if slashes != 0 {
+            return Some(end - 1 - (slashes.leading_zeros() / 8) as usize);
+        }
+        end -= 8;
+    }
+    chunks.remainder().iter().rposition(|&b| b == b'/')
+}
+
 /// The position of the first `.` of `path` that begins a segment (right after a `/`, or at 0 when
 /// `at_segment_start`): the only places a dot-segment can begin. `None` when there is none, so no
 /// dot-segment either.
@@ -348,22 +375,11 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// Eight bytes at a time (SWAR: a word's bytes compared at once), because most paths have no dot-segment
 /// and this test is all that resolution and normalization pay for them.
 fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    /// The high bit of each byte of `x` that equals `b`, and no other bit (no carry crosses a byte:
-    /// the low seven bits plus 0x7F stay below 0x100).
-    #[inline(always)]
-    fn bytes_equal(x: u64, b: u8) -> u64 {
-        let t = x ^ (ONES * u64::from(b));
-        !(((t & !HIGH) + !HIGH) | t) & HIGH
-    }
     let mut after_slash = if at_segment_start { 0x80 } else { 0 };
     let mut chunks = path.chunks_exact(8);
     let mut at = 0;
     for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
+        let x = word(chunk);
         let slashes = bytes_equal(x, b'/');
         let starts = bytes_equal(x, b'.') & ((slashes << 8) | after_slash);
         if starts != 0 {
