@@ -483,6 +483,21 @@ proptest! {
         prop_assert_eq!(remove_dot_segments(&path), oracle::remove_dot_segments(&path));
     }
 
+    /// The same on strings of ".", "/" and "a" up to 40 bytes: every position of a dot-segment and of a
+    /// "/" relative to the eight-byte words the resolver reads them in.
+    #[test]
+    fn remove_dot_segments_matches_rfc3986_5_2_4_at_every_offset(path in "[./a]{0,40}") {
+        prop_assert_eq!(remove_dot_segments(&path), oracle::remove_dot_segments(&path));
+    }
+
+    /// merge agrees with 5.2.3 for base paths up to 40 bytes, the last "/" anywhere in them.
+    #[test]
+    fn merge_matches_rfc3986_5_2_3_at_every_offset(base_path in "(/[a.]{0,12}){0,4}", path in "[a./]{0,6}") {
+        let base = format!("s://h{base_path}");
+        let b = Uri::parse(&base).unwrap();
+        prop_assert_eq!(merge(&b, &path), oracle::merge(&oracle::parse(&base), &path));
+    }
+
     /// merge agrees with 5.2.3.
     #[test]
     fn merge_matches_rfc3986_5_2_3(base in base(), path in path()) {
