@@ -299,8 +299,9 @@ fn main() {
 /// matches, repetition is greedy and never gives back, predicates consume nothing. A rule whose match can
 /// record events (it is a component rule, or calls one) also gets `fn r_NAME(s, p, ev: &mut Events)`. Only
 /// the rules the builder listens for (`src/component_rules.rs`) record events: a non-silent one of them
-/// records `(its index there, start, end)` before its children (pre-order, as pest's pairs are); events recorded inside a branch that later fails are discarded by truncating the list at
-/// the point where the branch began. Rules called from inside an atomic (`@`) rule record nothing, as in
+/// records its span in the slot of its index there (`Events` in `src/recognizer.rs`); spans recorded inside a
+/// branch that later fails are discarded by restoring the bit set of valid slots as it was where the branch
+/// began. Rules called from inside an atomic (`@`) rule record nothing, as in
 /// pest, so they are called through their quiet `q_` form.
 ///
 /// What makes it fast, each step exact under PEG semantics:
@@ -315,7 +316,7 @@ fn main() {
 /// - a repetition of such a choice is a tight loop over the table;
 /// - a repetition of a class followed by a repetition, `*( "/" *pchar )`, is one repetition of both when
 ///   the two cannot overlap (see `Gen::separated`), so a path is one loop, not one per segment;
-/// - saving and restoring the event list happens only around expressions that can record events.
+/// - saving and restoring the recorded spans happens only around expressions that can record them.
 mod fastpath {
     include!("src/component_rules.rs");
 
