@@ -13,12 +13,14 @@
 //! - `parse-single/<name>`: one named URI, every parser that accepts it.
 //! - `resolve-sample/<peer>`: parse the reference and resolve it against a pre-parsed base, over the pairs of
 //!   `data/real-refs-sample.tsv` that the peer and `rfc3986::UriRef::parse` accept.
+//! - `resolve-corpus/<peer>`: the same over the (base, reference) file named by `RFC3986_REFS_CORPUS`
+//!   (`../shared/corpus/real-refs.tsv`; skipped if unset).
+//! - `normalize-sample/<peer>`: parse a URI and write its syntax-based normal form, over the sample.
+//! - `normalize-corpus/<peer>`: the same over the file named by `RFC3986_CORPUS`.
 //!
 //! `RFC3986_BENCH_REPORT=1` prints the peer versions (from `Cargo.lock`), the subset sizes and where each peer
 //! disagrees with this crate, with examples; `-- --list` then skips the measurements.
 //!
-//! Adding a group for this crate's `resolve` or `normalize` when they land: see `bench_resolve` (one more
-//! `bench_function("rfc3986", ...)` per subset) and `bench_normalize`.
 
 use std::hint::black_box;
 use std::str::FromStr;
@@ -161,10 +163,27 @@ fn corpus() -> Option<(String, String)> {
 }
 
 fn pairs() -> Vec<(&'static str, &'static str)> {
-    PAIRS
-        .lines()
+    pairs_of(PAIRS)
+}
+
+/// The (base, reference) pairs of a tab-separated text.
+fn pairs_of(text: &'static str) -> Vec<(&'static str, &'static str)> {
+    text.lines()
         .filter_map(|line| line.split_once('\t'))
         .collect()
+}
+
+/// The text of the file named by the environment variable `var`, kept for the whole run (the corpus
+/// groups hold `&'static str` slices of it, as of the sample); `None` when unset or unreadable.
+fn leaked_file(var: &str) -> Option<&'static str> {
+    let path = std::env::var(var).ok()?;
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(Box::leak(text.into_boxed_str())),
+        Err(e) => {
+            eprintln!("{var}={path}: {e}; skipping its groups");
+            None
+        }
+    }
 }
 
 /// The lines that both this crate and `peer` accept.
@@ -353,8 +372,8 @@ fn bench_singles(c: &mut Criterion) {
 // picks it up.
 
 /// The pairs this crate accepts: base a URI, reference a URI reference.
-fn pairs_we_accept() -> Vec<(&'static str, &'static str)> {
-    pairs()
+fn pairs_we_accept(pairs: Vec<(&'static str, &'static str)>) -> Vec<(&'static str, &'static str)> {
+    pairs
         .into_iter()
         .filter(|(base, reference)| {
             rfc3986::Uri::parse(base).is_ok() && UriRef::parse(reference).is_ok()
@@ -364,6 +383,7 @@ fn pairs_we_accept() -> Vec<(&'static str, &'static str)> {
 
 fn bench_resolve_peer<B, R>(
     c: &mut Criterion,
+    prefix: &str,
     name: &str,
     pairs: &[(&'static str, &'static str)],
     parse_base: impl Fn(&'static str) -> Option<B>,
@@ -386,14 +406,13 @@ fn bench_resolve_peer<B, R>(
         .map(|&(base, reference)| (rfc3986::Uri::parse(base).expect("accepted"), reference))
         .collect();
     if report_wanted() {
-        eprintln!(
-            "resolve-sample/{name}: {} of {} pairs",
-            subset.len(),
-            pairs.len()
-        );
+        eprintln!("{prefix}/{name}: {} of {} pairs", subset.len(), pairs.len());
     }
-    let mut group = c.benchmark_group(format!("resolve-sample/{name}"));
+    let mut group = c.benchmark_group(format!("{prefix}/{name}"));
     group.throughput(Throughput::Elements(subset.len() as u64));
+    if prefix.ends_with("corpus") {
+        group.sample_size(10);
+    }
     group.bench_function(name, |b| {
         b.iter(|| {
             for (base, reference) in &subset {
@@ -416,15 +435,28 @@ fn bench_resolve_peer<B, R>(
 }
 
 fn bench_resolve(c: &mut Criterion) {
-    let pairs = pairs_we_accept();
+    bench_resolve_on(c, "resolve-sample", "data/real-refs-sample.tsv", pairs());
+}
+
+fn bench_resolve_corpus(c: &mut Criterion) {
+    if let Some(text) = leaked_file("RFC3986_REFS_CORPUS") {
+        bench_resolve_on(c, "resolve-corpus", "RFC3986_REFS_CORPUS", pairs_of(text));
+    }
+}
+
+fn bench_resolve_on(
+    c: &mut Criterion,
+    prefix: &str,
+    source: &str,
+    pairs: Vec<(&'static str, &'static str)>,
+) {
+    let pairs = pairs_we_accept(pairs);
     if report_wanted() {
-        eprintln!(
-            "\n== data/real-refs-sample.tsv: rfc3986 accepts {} pairs",
-            pairs.len()
-        );
+        eprintln!("\n== {source}: rfc3986 accepts {} pairs", pairs.len());
     }
     bench_resolve_peer(
         c,
+        prefix,
         "fluent-uri",
         &pairs,
         |base| fluent_uri::Uri::parse(base).ok(),
@@ -437,6 +469,7 @@ fn bench_resolve(c: &mut Criterion) {
     );
     bench_resolve_peer(
         c,
+        prefix,
         "iri-string",
         &pairs,
         |base| iri_string::types::UriAbsoluteStr::new(base).ok(),
@@ -452,6 +485,7 @@ fn bench_resolve(c: &mut Criterion) {
     );
     bench_resolve_peer(
         c,
+        prefix,
         "oxiri",
         &pairs,
         |base| oxiri::Iri::parse(base).ok(),
@@ -459,6 +493,7 @@ fn bench_resolve(c: &mut Criterion) {
     );
     bench_resolve_peer(
         c,
+        prefix,
         "url",
         &pairs,
         |base| url::Url::parse(base).ok(),
@@ -473,16 +508,25 @@ fn bench_resolve(c: &mut Criterion) {
 // The subset per peer: the sample's lines with a scheme that this crate and the peer both accept (and, for
 // iri-string, can serialize after normalization).
 
-fn bench_normalize_peer(c: &mut Criterion, name: &str, normalize: impl Fn(&str) -> Option<String>) {
-    let subset: Vec<&str> = SAMPLE
+fn bench_normalize_peer(
+    c: &mut Criterion,
+    prefix: &str,
+    lines: &str,
+    name: &str,
+    normalize: impl Fn(&str) -> Option<String>,
+) {
+    let subset: Vec<&str> = lines
         .lines()
         .filter(|line| rfc3986::Uri::parse(line).is_ok() && normalize(line).is_some())
         .collect();
     if report_wanted() {
-        eprintln!("normalize-sample/{name}: {} lines", subset.len());
+        eprintln!("{prefix}/{name}: {} lines", subset.len());
     }
-    let mut group = c.benchmark_group(format!("normalize-sample/{name}"));
+    let mut group = c.benchmark_group(format!("{prefix}/{name}"));
     group.throughput(Throughput::Elements(subset.len() as u64));
+    if prefix.ends_with("corpus") {
+        group.sample_size(10);
+    }
     group.bench_function(name, |b| {
         b.iter(|| {
             for line in &subset {
@@ -505,7 +549,17 @@ fn bench_normalize_peer(c: &mut Criterion, name: &str, normalize: impl Fn(&str) 
 }
 
 fn bench_normalize(c: &mut Criterion) {
-    bench_normalize_peer(c, "fluent-uri", |line| {
+    bench_normalize_on(c, "normalize-sample", SAMPLE);
+}
+
+fn bench_normalize_corpus(c: &mut Criterion) {
+    if let Some(text) = leaked_file("RFC3986_CORPUS") {
+        bench_normalize_on(c, "normalize-corpus", text);
+    }
+}
+
+fn bench_normalize_on(c: &mut Criterion, prefix: &str, lines: &str) {
+    bench_normalize_peer(c, prefix, lines, "fluent-uri", |line| {
         Some(
             fluent_uri::Uri::parse(line)
                 .ok()?
@@ -514,7 +568,7 @@ fn bench_normalize(c: &mut Criterion) {
                 .to_owned(),
         )
     });
-    bench_normalize_peer(c, "iri-string", |line| {
+    bench_normalize_peer(c, prefix, lines, "iri-string", |line| {
         use iri_string::format::ToDedicatedString;
         let uri = iri_string::types::UriStr::new(line).ok()?;
         let normalized = uri.normalize();
@@ -532,6 +586,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_sample, bench_singles, bench_resolve, bench_normalize, bench_corpus
+    targets = bench_sample, bench_singles, bench_resolve, bench_normalize, bench_corpus,
+        bench_resolve_corpus, bench_normalize_corpus
 }
 criterion_main!(benches);

@@ -22,7 +22,15 @@ import sys
 from pathlib import Path
 
 OURS = "rfc3986"
-GROUP_PREFIXES = ("parse-sample", "parse-corpus", "parse-single", "resolve-sample", "normalize-sample")
+GROUP_PREFIXES = (
+    "parse-sample",
+    "parse-corpus",
+    "parse-single",
+    "resolve-sample",
+    "resolve-corpus",
+    "normalize-sample",
+    "normalize-corpus",
+)
 
 
 def load(criterion_dir: Path, baseline: str):
