@@ -1037,10 +1037,7 @@ mod fastpath {
                         None => scan,
                     });
                 }
-                if guard.is_some() {
-                    // Nothing to fold after all: the plain loop over `inner`.
-                    items.clear();
-                }
+                // Nothing to fold after all: the plain loop over `inner` below.
             }
             let body = self.expr(inner, "q", quiet)?;
             let head = match max {

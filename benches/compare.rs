@@ -150,18 +150,6 @@ fn sample_lines() -> Vec<&'static str> {
     SAMPLE.lines().collect()
 }
 
-/// The larger corpus, if `RFC3986_CORPUS` names a readable file (it is not in the repository).
-fn corpus() -> Option<(String, String)> {
-    let path = std::env::var("RFC3986_CORPUS").ok()?;
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some((path, text)),
-        Err(e) => {
-            eprintln!("RFC3986_CORPUS={path}: {e}; skipping the corpus groups");
-            None
-        }
-    }
-}
-
 fn pairs() -> Vec<(&'static str, &'static str)> {
     pairs_of(PAIRS)
 }
@@ -330,9 +318,10 @@ fn bench_sample(c: &mut Criterion) {
 }
 
 fn bench_corpus(c: &mut Criterion) {
-    let Some((path, text)) = corpus() else {
+    let Some(text) = leaked_file("RFC3986_CORPUS") else {
         return;
     };
+    let path = std::env::var("RFC3986_CORPUS").unwrap_or_default();
     let lines: Vec<&str> = text.lines().collect();
     if report_wanted() {
         report_disagreements(&path, &lines);

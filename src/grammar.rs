@@ -138,14 +138,20 @@ const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
 /// [`ParseErrorKind::LimitReached`](crate::ParseErrorKind::LimitReached) for an input over 4 GiB - 2 bytes.
 #[inline(always)]
 pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> {
-    if input.len() > builder::MAX_LEN {
-        return Err(ParseError::too_long(rule, input));
-    }
     #[cfg(feature = "fast-path")]
     {
         if let Some(parts) = parse_parts_fast(rule, input) {
             return Ok(parts);
         }
+    }
+    parse_parts_without_fast_path(rule, input)
+}
+
+/// [`parse_parts`] after the fast path declined (or without it): the length limit, then the pest_derive
+/// parser, which gives the components or explains the rejection.
+pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<Parts, ParseError> {
+    if input.len() > builder::MAX_LEN {
+        return Err(ParseError::too_long(rule, input));
     }
     parse_parts_reference(rule, input)
 }

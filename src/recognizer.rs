@@ -14,8 +14,8 @@ use crate::builder::{Slot, COMPONENT_RULES};
 /// is restoring `set` (no list to truncate, no allocation, nothing to sort out afterwards).
 ///
 /// A component that matches again while its span is still valid (a grammar where a component rule can
-/// occur twice in one match; `uri.pest` has none) is not stored twice: [`Events::finished`] then returns
-/// `None` and the pest_derive parser gives the answer.
+/// occur twice in one match; `uri.pest` has none) is not stored twice: [`Events::repeated`] then says so,
+/// and the pest_derive parser gives the answer.
 pub(crate) struct Events {
     spans: [Slot; COMPONENT_RULES.len()],
     set: u32,

@@ -140,6 +140,10 @@ impl Resolver {
         // Where the target's authority is copied from, and the offset of `t` it is copied to.
         let authority: Option<(&Parts, usize)>;
         let path_start;
+        // The end of T.path, when the base's query was copied after it (else the end of `t`), and that
+        // query's span.
+        let mut path_end = None;
+        let mut query = None;
         // if defined(R.scheme) then
         //    T.scheme    = R.scheme;
         //    T.authority = R.authority;
@@ -179,14 +183,16 @@ impl Resolver {
                 //    T.path = Base.path;
                 //    if defined(R.query) then T.query = R.query; else T.query = Base.query;
                 if r_path.is_empty() {
-                    let base_query_end = b_parts.query.get().map_or(b_path_end, |(_, end)| end);
-                    let end = if r_parts.query.is_some() {
-                        b_path_end
-                    } else {
-                        base_query_end
-                    };
                     // Base.path ["?" Base.query], as written.
-                    t.push_str(&b[b_path_start..end]);
+                    match (r_parts.query.is_some(), b_parts.query.get()) {
+                        (false, Some((q_start, q_end))) => {
+                            t.push_str(&b[b_path_start..q_end]);
+                            let end = path_start + (b_path_end - b_path_start);
+                            path_end = Some(end);
+                            query = Some((end + 1, end + 1 + (q_end - q_start)));
+                        }
+                        _ => t.push_str(&b[b_path_start..b_path_end]),
+                    }
                 } else {
                     // if (R.path starts-with "/") then
                     //    T.path = remove_dot_segments(R.path);
@@ -202,15 +208,7 @@ impl Resolver {
                 }
             }
         }
-        let mut path_end = t.len();
-        let mut query = None;
-        // The base's query, when it was copied with the path.
-        if r_scheme.is_none() && !r_parts.authority.is_some() && r_path.is_empty() {
-            if let (None, Some((q_start, q_end))) = (r_parts.query.get(), b_parts.query.get()) {
-                path_end = path_start + (b_path_end - b_path_start);
-                query = Some((path_end + 1, path_end + 1 + (q_end - q_start)));
-            }
-        }
+        let mut path_end = path_end.unwrap_or(t.len());
 
         // RFC 3986 3.3: without an authority the path cannot begin with "//".
         if authority.is_none() && t[path_start..].starts_with("//") {

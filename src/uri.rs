@@ -146,7 +146,7 @@ impl<'a> UriRef<'a> {
                 parts,
             });
         }
-        let parts = grammar::parse_parts(rule, input)?;
+        let parts = grammar::parse_parts_without_fast_path(rule, input)?;
         Ok(UriRef {
             text: Cow::Borrowed(input),
             parts,
