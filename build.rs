@@ -59,10 +59,7 @@ fn main() {
     };
     match fastpath::generate(&ast) {
         Ok(code) => fs::write(out_dir.join("fastpath.rs"), code).expect("write fastpath.rs"),
-        Err(message) => panic!(
-            "uri.pest cannot be compiled into the fast path: {message}\n\
-             (build with `--no-default-features` to use only the pest_derive parser)"
-        ),
+        Err(message) => panic!("uri.pest cannot be compiled into the fast path: {message}"),
     }
 
     let mut rules: Vec<GrammarRule> = Vec::new();

@@ -129,7 +129,7 @@ const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
 
 /// Matches `rule` against the whole of `input` and returns the spans of the components found.
 ///
-/// With the `fast-path` feature the compiled recognizer decides and reports the spans; the pest parsers
+/// The compiled recognizer decides and reports the spans; the pest parsers
 /// run only when it rejects, to explain why (and, should the two ever disagree, the pest_derive parser,
 /// which is the reference, has the last word).
 ///
@@ -138,11 +138,8 @@ const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
 /// [`ParseErrorKind::LimitReached`](crate::ParseErrorKind::LimitReached) for an input over 4 GiB - 2 bytes.
 #[inline(always)]
 pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> {
-    #[cfg(feature = "fast-path")]
-    {
-        if let Some(parts) = parse_parts_fast(rule, input) {
-            return Ok(parts);
-        }
+    if let Some(parts) = parse_parts_fast(rule, input) {
+        return Ok(parts);
     }
     parse_parts_without_fast_path(rule, input)
 }
@@ -157,7 +154,6 @@ pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<P
 }
 
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
-#[cfg(feature = "fast-path")]
 #[inline(always)]
 pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
     let s = input.as_bytes();
@@ -177,24 +173,14 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
 /// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is
 /// compiled in, else the pest_derive parser).
 pub(crate) fn matches(rule: Rule, input: &str) -> bool {
-    #[cfg(feature = "fast-path")]
-    {
-        crate::recognizer::recognize_quiet(rule.0, input.as_bytes())
-    }
-    #[cfg(not(feature = "fast-path"))]
-    {
-        fast::FastParser::parse(fast_entry(rule.0), input).is_ok()
-    }
+    crate::recognizer::recognize_quiet(rule.0, input.as_bytes())
 }
 
 /// Checks that `input` is in the language of `rule`, with the error of [`parse_parts`] when it is not,
 /// without recording components.
 pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
-    #[cfg(feature = "fast-path")]
-    {
-        if crate::recognizer::recognize_quiet(rule.0, input.as_bytes()) {
-            return Ok(());
-        }
+    if crate::recognizer::recognize_quiet(rule.0, input.as_bytes()) {
+        return Ok(());
     }
     parse_parts(rule, input).map(|_| ())
 }
@@ -257,7 +243,7 @@ pub(crate) fn from_pest<R: pest::RuleType>(
 }
 
 /// The compiled fast path against the pest_derive reference: same verdict and same component spans.
-#[cfg(all(test, feature = "fast-path"))]
+#[cfg(test)]
 mod fast_path_agrees {
     use super::*;
     use proptest::prelude::*;

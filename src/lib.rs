@@ -82,7 +82,6 @@ mod interop;
 mod lint;
 mod normalize;
 pub mod percent;
-#[cfg(feature = "fast-path")]
 mod recognizer;
 mod recompose;
 mod resolve;

@@ -139,7 +139,6 @@ impl<'a> UriRef<'a> {
     #[inline]
     pub fn parse_rule(rule: Rule, input: &'a str) -> Result<UriRef<'a>, ParseError> {
         // The compiled fast path's answer is made in place (no intermediate `Result` to copy).
-        #[cfg(feature = "fast-path")]
         if let Some(parts) = grammar::parse_parts_fast(rule, input) {
             return Ok(UriRef {
                 text: Cow::Borrowed(input),

@@ -2,9 +2,6 @@
 //! nothing (the compiled fast path keeps its events on the stack and the value borrows the text);
 //! resolving and normalizing allocate exactly once, for the output string. Each count is taken on the
 //! current thread only, so the test harness's own threads do not disturb it.
-//!
-//! Only with the `fast-path` feature (the default): the pest_derive parser allocates its token queue.
-#![cfg(feature = "fast-path")]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -10,7 +10,7 @@ use rstest::rstest;
 fn run(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -143,7 +143,7 @@ fn check_grammar_loads_an_iri_grammar_at_run_time() {
 fn check_grammar_uri_pest_agrees_with_the_built_in_grammar_on_the_sample() {
     let sample = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/data/real-uris-sample.txt"
+        "/../data/real-uris-sample.txt"
     ))
     .unwrap();
     let sample: String = sample.lines().take(500).map(|l| format!("{l}\n")).collect();

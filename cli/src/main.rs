@@ -1,4 +1,6 @@
-//! The command line: one module per subcommand, plus what they share.
+//! The `rfc3986` command-line tool: check, parse, resolve, normalize and compare URIs by the grammar of RFC 3986.
+//!
+//! It uses only the public API of the `rfc3986` library. One module per subcommand, plus what they share:
 //!
 //! - [`input`]: lines of FILE arguments or standard input, as bytes, one buffer reused.
 //! - [`rule`]: `--rule RULE` by ABNF name.
@@ -89,7 +91,7 @@ impl From<Status> for ExitCode {
 }
 
 /// Runs the command line and returns the exit status.
-pub(crate) fn main() -> ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
