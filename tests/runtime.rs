@@ -478,6 +478,11 @@ fn scheme_check(input: &str) -> Option<Result<(), rfc3986::SchemeError>> {
 #[case::mailto_idn("mailto:user@%E7%B4%8D%E8%B1%86.example.org")]
 #[case::mailto_empty("mailto:")]
 #[case::mailto_domain_literal("mailto:user@%5B192.0.2.1%5D")]
+// RFC 3986 2.1: any character may be percent-encoded; RFC 5322 3.2.3 atext, 3.2.1 quoted-pair
+#[case::mailto_pct_encoded_unreserved_local_part("mailto:%41lice@example.org")]
+#[case::mailto_pct_encoded_atext_lower_hex("mailto:b%6fb@example.org")]
+#[case::mailto_quoted_pct_encoded_vchar("mailto:%22a%2Cb%22@example.org")]
+#[case::mailto_domain_literal_pct_encoded_vchar("mailto:user@%5BIPv6%3A2001%3Adb8%3A%3A1%5D")]
 // RFC 8089 section 2 and Appendix B
 #[case::file_empty_host("file:///path/to/file")]
 #[case::file_local("file:/path/to/file")]
@@ -493,6 +498,9 @@ fn scheme_check(input: &str) -> Option<Result<(), rfc3986::SchemeError>> {
 #[case::data_params_only(";charset=utf-8,x")]
 #[case::data_base64_upper("DATA:;BASE64,SGVsbG8=")]
 #[case::data_question("data:,a?b")]
+// RFC 2397 section 3: tokens "represented using URL escaped encoding ... as necessary"
+#[case::data_pct_encoded_subtype("data:text/x%23y,abc")]
+#[case::data_pct_encoded_attribute("data:text/plain;ch%61rset=utf-8,x")]
 fn scheme_accepts(#[case] input: &str) {
     let input = if input.starts_with(';') {
         format!("data:{input}")
@@ -532,6 +540,15 @@ fn scheme_accepts(#[case] input: &str) {
 #[case::mailto_slash_in_hfvalue("mailto:a@example.com?subject=a/b", "RFC 6068", 30)]
 #[case::mailto_hfield_without_equals("mailto:a@example.com?subject", "RFC 6068", 28)]
 #[case::mailto_authority("mailto://a@example.com", "RFC 6068", 7)]
+// dtext-no-obs excludes "[", "]" and "\\" (RFC 6068 section 2), encoded or not
+#[case::mailto_domain_literal_inner_bracket("mailto:a@%5Bx%5By%5D", "RFC 6068", 15)]
+#[case::mailto_domain_literal_backslash("mailto:a@%5Bx%5Cy%5D", "RFC 6068", 15)]
+// qtext and quoted-pair hold no control character and no unescaped space (RFC 5322 3.2.4; RFC 6068
+// section 2, items 2 and 3)
+#[case::mailto_quoted_nul("mailto:%22a%00b%22@example.org", "RFC 6068", 12)]
+// (pest does not track character ranges, so the error points at the first hex digit of the octet)
+#[case::mailto_quoted_space("mailto:%22a%20b%22@example.org", "RFC 6068", 12)]
+#[case::mailto_quoted_escaped_nul("mailto:%22a%5C%00b%22@example.org", "RFC 6068", 15)]
 // RFC 8089 section 2 (Appendix E forms are nonstandard)
 #[case::file_drive_letter("file:c:/path/to/file", "RFC 8089", 5)]
 #[case::file_no_path("file://localhost", "RFC 8089", 16)]
@@ -544,6 +561,8 @@ fn scheme_accepts(#[case] input: &str) {
 #[case::data_empty_subtype("data:text/;x=1,a", "RFC 2397", 10)]
 #[case::data_parameter_without_value("data:text/plain;charset,x", "RFC 2397", 23)]
 #[case::data_authority("data://x,y", "RFC 2397", 5)]
+// a tspecial (RFC 2045 5.1) is not a token character, encoded or not
+#[case::data_pct_encoded_tspecial_in_subtype("data:text/x%22y,abc", "RFC 2397", 13)]
 fn scheme_rejects(#[case] input: &str, #[case] rfc: &str, #[case] offset: usize) {
     match scheme_check(input) {
         Some(Err(e)) => {
