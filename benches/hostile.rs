@@ -62,7 +62,8 @@ fn hostile(c: &mut Criterion) {
 /// The same shapes through `uri.pest` loaded at run time (pest_vm, ~20x slower per byte than the built-in
 /// parsers), at 256 KiB, 512 KiB and 1 MiB.
 fn hostile_runtime_grammar(c: &mut Criterion) {
-    let grammar = rfc3986::Grammar::load(include_str!("../uri.pest")).expect("uri.pest loads");
+    let grammar =
+        rfc3986::runtime::Grammar::load(include_str!("../uri.pest")).expect("uri.pest loads");
     let entry = grammar.entry("URI-reference").expect("the rule exists");
     let mut group = c.benchmark_group("hostile-runtime-grammar");
     group.sample_size(10);

@@ -161,7 +161,7 @@ mod serde_impls {
     /// # #[cfg(feature = "serde")] {
     /// #[derive(serde::Deserialize)]
     /// struct Link<'a> {
-    ///     #[serde(borrow, deserialize_with = "rfc3986::serde_borrow::uri_ref")]
+    ///     #[serde(borrow, deserialize_with = "rfc3986::interop::serde_borrow::uri_ref")]
     ///     href: rfc3986::UriRef<'a>,
     /// }
     /// # }

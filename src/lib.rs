@@ -1,30 +1,37 @@
-//! Parse and validate URIs exactly as RFC 3986 (STD 66) defines them, with the grammar kept as data.
+//! Parse, validate, resolve and normalize URIs exactly as RFC 3986 (STD 66) defines them, with the grammar
+//! kept as data.
 //!
 //! # The pipeline
 //!
 //! One module per stage, in the order data flows:
 //!
 //! 1. `uri.pest` (at the crate root) transcribes the whole ABNF of RFC 3986 Appendix A, rule for rule. It is
-//!    the only place where URI syntax is written.
-//! 2. [`grammar`](crate::Rule): `pest_derive` compiles it; every rule can be matched against a whole input
-//!    ([`Rule`], [`validate`]). A rejected input becomes a [`ParseError`] with the byte offset and the ABNF
-//!    names of what was expected there.
-//! 3. `builder`: the spans of the component rules (scheme, authority, userinfo, host, port, the five path
-//!    rules, query, fragment) become offsets, without re-checking anything the grammar decided.
-//! 4. [`UriRef`] / [`Uri`]: the input string plus those offsets, with accessors that keep the RFC's
-//!    distinction between an undefined (`None`) and an empty (`Some("")`) component.
-//! 5. [`resolve`](UriRef::resolve_against) (section 5: [`Resolver`], [`merge`], [`remove_dot_segments`]) and
-//!    [`normalize`](Uri::normalize) (section 6: [`Level`], [`equivalent`]) write one new string each and
-//!    parse it again, so their results are always in the grammar.
-//! 6. [`lint`](crate::lint()): SHOULD-level and security findings (RFC 3986 sections 2 to 7) on a parsed
-//!    value, each a [`Finding`] with a stable [`Code`], its RFC section and the byte span it is about;
+//!    the only place where URI syntax is written. `pest_derive` compiles it into the reference parser, and
+//!    the build script compiles it into a byte-level recognizer that answers first; both give the same
+//!    verdicts (differential tests over every rule).
+//! 2. Any rule can be matched against a whole input: [`validate`], [`parse_as`] (a match of the
+//!    rule's name in [`Rule`]). A rejected input becomes a [`ParseError`]: the byte offset, the kind, the
+//!    character found and the ABNF names of what was expected there.
+//! 3. [`UriRef`] / [`Uri`]: the input text plus the byte offsets of its components, only ever from the
+//!    rules `URI-reference`, `URI`, `relative-ref` and `absolute-URI`. Accessors keep the RFC's distinction
+//!    between an undefined (`None`) and an empty (`Some("")`) component.
+//! 4. [`resolve`] (section 5: [`UriRef::resolve_against`], [`resolve::Resolver`], [`resolve::merge`],
+//!    [`resolve::remove_dot_segments`]) and [`normalize`] (section 6: [`Uri::normalize`],
+//!    [`normalize::Level`], [`normalize::equivalent`]) write one new string each and record the components
+//!    as they write them; the result is in the grammar by construction (property tests parse every result
+//!    again and compare).
+//! 5. [`recompose`] (section 5.3): [`UriBuilder`] puts a reference together from components, each checked
+//!    against its own rule.
+//! 6. [`percent`] (sections 2.1, 2.4): encoding text for one component and decoding it back.
+//! 7. [`lint`] (sections 2 to 7): SHOULD-level and security findings on a parsed value, each a
+//!    [`lint::Finding`] with a stable [`lint::Code`], its RFC section and the byte span it is about;
 //!    semantic checks that the ABNF cannot express live there, never in the grammar.
 //!
 //! # Terminology
 //!
 //! The names are the RFC's: a *URI* has a scheme (section 3); a *relative reference* does not (4.2); a
 //! *URI reference* is either (4.1). `reg-name`, `IP-literal`, `IPv4address`, `pct-encoded` and the other
-//! rule names are those of Appendix A; the command line and error messages spell them that way.
+//! rule names are those of Appendix A; errors and the command line spell them that way.
 //!
 //! # Examples
 //!
@@ -43,7 +50,6 @@
 //!
 //! let err = UriRef::parse("http://example.com/a b").unwrap_err();
 //! assert_eq!(err.offset(), 20);
-//! println!("{}", err.render("http://example.com/a b"));
 //! # Ok::<(), rfc3986::Error>(())
 //! ```
 //!
@@ -58,54 +64,48 @@
 //!
 //! # Crate features
 //!
-//! - `cli` (default): the `rfc3986` command-line tool and its dependencies (clap, serde_json). Library
-//!   users can turn it off with `default-features = false`; the library itself needs only pest,
-//!   pest_derive and thiserror.
-//! - `serde`: `Serialize` and `Deserialize` for [`UriRef`] and [`Uri`], as their text; deserializing
-//!   parses, and `serde_borrow` borrows from the input where the format allows.
-//! - `http`: `TryFrom` conversions between [`UriRef`] / [`Uri`] and `http::Uri` (http 1.x), with
-//!   `ConvertError`.
-//! - `url`: `TryFrom` conversions between [`UriRef`] / [`Uri`] and `url::Url` (url 2.x, WHATWG URL
-//!   Standard), with `ConvertError`.
-//! - `runtime-grammar` (part of `cli`): grammars loaded at run time ([`Grammar`], with pest_meta and
-//!   pest_vm) that give the same typed values as the built-in one, such as `grammars/iri.pest` (RFC 3987)
-//!   or an edited `uri.pest`, and checks against scheme grammars ([`SchemeGrammars`], `schemes/*.pest`).
+//! None is on by default; the library's normal dependencies are pest, pest_derive and thiserror, and the
+//! compiled recognizer is always used.
+//!
+//! | feature | adds | extra dependencies |
+//! |---|---|---|
+//! | `serde` | `Serialize`/`Deserialize` for [`UriRef`] and [`Uri`] as their text (`interop::serde_borrow` to borrow) | serde |
+//! | `http` | `TryFrom` between [`UriRef`]/[`Uri`] and `http::Uri` (http 1.x) | http |
+//! | `url` | `TryFrom` between [`UriRef`]/[`Uri`] and `url::Url` (url 2.x, WHATWG) | url |
+//! | `runtime-grammar` | `runtime::Grammar`: a `.pest` file loaded at run time (an edited `uri.pest`, the IRI grammar of RFC 3987) with the same typed values; `runtime::SchemeGrammars` for per-scheme grammars | pest_meta, pest_vm |
+//!
+//! The command-line tool is the separate package `rfc3986-cli` (binary `rfc3986`).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
+#![deny(rustdoc::broken_intra_doc_links)]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
 mod builder;
 mod error;
 mod grammar;
-mod interop;
-mod lint;
-mod normalize;
+#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(any(feature = "serde", feature = "http", feature = "url")))
+)]
+pub mod interop;
+pub mod lint;
+pub mod normalize;
 pub mod percent;
 mod recognizer;
-mod recompose;
-mod resolve;
+pub mod recompose;
+pub mod resolve;
 #[cfg(feature = "runtime-grammar")]
-mod runtime;
+#[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
+pub mod runtime;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
-#[cfg(feature = "serde")]
-pub use interop::serde_borrow;
-#[cfg(any(feature = "http", feature = "url"))]
-pub use interop::ConvertError;
-pub use lint::{lint, Code, Finding};
-pub use normalize::{default_port, equivalent, Level};
-pub use percent::DecodeError;
-pub use recompose::{BuildError, UriBuilder};
-pub use resolve::{merge, remove_dot_segments, ResolveError, Resolver};
-#[cfg(feature = "runtime-grammar")]
-pub use runtime::{
-    Entry, Grammar, GrammarError, GrammarIssue, RuntimeParseError, SchemeError, SchemeGrammars,
-    UnknownRule, SCHEME_ENTRY_RULE,
-};
+pub use recompose::UriBuilder;
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.

@@ -11,7 +11,7 @@
 //! public accessors of [`UriRef`].
 //!
 //! ```
-//! use rfc3986::{Code, UriRef};
+//! use rfc3986::{lint::Code, UriRef};
 //! let uri = UriRef::parse("HTTP://example.com:80/%7e")?;
 //! let codes: Vec<Code> = uri.lint().iter().map(|f| f.code()).collect();
 //! assert_eq!(
@@ -158,7 +158,7 @@ impl Code {
     /// The code named `name` ([`Code::as_str`]), or `None`.
     ///
     /// ```
-    /// use rfc3986::Code;
+    /// use rfc3986::lint::Code;
     /// assert_eq!(Code::from_name("port-default"), Some(Code::PortDefault));
     /// assert_eq!(Code::from_name("nope"), None);
     /// ```
@@ -229,7 +229,7 @@ impl fmt::Display for Code {
 /// docs on secrets).
 ///
 /// ```
-/// use rfc3986::{Code, UriRef};
+/// use rfc3986::{lint::Code, UriRef};
 /// let input = "ftp://ftp.example.com:21/";
 /// let findings = UriRef::parse(input)?.lint();
 /// let f = &findings[0];
@@ -303,7 +303,7 @@ impl fmt::Display for Finding {
 /// then code name, then span end.
 ///
 /// ```
-/// use rfc3986::{lint, UriRef};
+/// use rfc3986::{lint::lint, UriRef};
 /// assert!(lint(&UriRef::parse("http://example.com/a?b#c")?).is_empty());
 /// assert_eq!(lint(&UriRef::parse("http://a/b/../c")?)[0].code().as_str(), "path-dot-segments");
 /// assert!(lint(&UriRef::parse("../c")?).is_empty()); // dot-segments belong in relative references
@@ -325,14 +325,14 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
 }
 
 impl UriRef<'_> {
-    /// The SHOULD-level and security findings on this reference; see [`lint`](crate::lint()).
+    /// The SHOULD-level and security findings on this reference; see [`lint`](crate::lint::lint()).
     pub fn lint(&self) -> Vec<Finding> {
         lint(self)
     }
 }
 
 impl Uri<'_> {
-    /// The SHOULD-level and security findings on this URI; see [`lint`](crate::lint()).
+    /// The SHOULD-level and security findings on this URI; see [`lint`](crate::lint::lint()).
     pub fn lint(&self) -> Vec<Finding> {
         lint(self.as_uri_ref())
     }

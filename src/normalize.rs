@@ -30,7 +30,7 @@ pub enum Level {
     ///   `DIGIT`, `-`, `.`, `_`, `~`) is decoded (`%7e` -> `~`, and `%41` in a host -> `a`), and no other
     ///   (`%2F`, `%25`, `%20` and non-ASCII octets stay encoded: decoding them would change the meaning
     ///   or the syntax, 2.4);
-    /// - path segments (6.2.2.3): [`remove_dot_segments`](crate::remove_dot_segments) on the path, after
+    /// - path segments (6.2.2.3): [`remove_dot_segments`](crate::resolve::remove_dot_segments) on the path, after
     ///   decoding, so `%2E` counts as `.` here (it is the same character, 2.3), unlike in resolution;
     ///   not in a relative-path reference (see [`UriRef::normalize_with`]);
     /// - an empty port is removed with its `:` (3.2.3: "URI producers and normalizers should omit the port
@@ -38,7 +38,7 @@ pub enum Level {
     ///
     /// Delimiters of empty components are kept (`http://h/?` keeps its `?`, 6.2.3), and so is a `/.`
     /// before a path that would otherwise begin with `//` without an authority (see
-    /// [`Resolver::dot_prefix`](crate::Resolver::dot_prefix)). Decoding can turn a `reg-name` into an
+    /// [`Resolver::dot_prefix`](crate::resolve::Resolver::dot_prefix)). Decoding can turn a `reg-name` into an
     /// `IPv4address` (`%31.2.3.4` -> `1.2.3.4`); 2.3 says they are the same URI.
     #[default]
     Syntax,
@@ -69,8 +69,8 @@ pub enum Level {
 /// those whose specification is cited above are listed, so that no normal form rests on a guess.
 ///
 /// ```
-/// assert_eq!(rfc3986::default_port("HTTPS"), Some(443));
-/// assert_eq!(rfc3986::default_port("urn"), None);
+/// assert_eq!(rfc3986::normalize::default_port("HTTPS"), Some(443));
+/// assert_eq!(rfc3986::normalize::default_port("urn"), None);
 /// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
     const PORTS: [(&str, u16); 5] = [
@@ -100,7 +100,7 @@ fn empty_path_is_root(scheme: &str) -> bool {
 /// them out beforehand when comparing for a retrieval (6.1).
 ///
 /// ```
-/// use rfc3986::{equivalent, Level, UriRef};
+/// use rfc3986::{normalize::equivalent, normalize::Level, UriRef};
 /// let a = UriRef::parse("example://a/b/c/%7Bfoo%7D")?;
 /// let b = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
 /// assert!(equivalent(&a, &b, Level::Syntax));
@@ -170,7 +170,7 @@ impl Uri<'_> {
     /// The normal form at `level` (see [`Level`] for what each level does), owned.
     ///
     /// ```
-    /// use rfc3986::{Level, Uri};
+    /// use rfc3986::{normalize::Level, Uri};
     /// let u = Uri::parse("HTTP://www.EXAMPLE.com:80")?;
     /// assert_eq!(u.normalize_with(Level::Syntax).to_string(), "http://www.example.com:80");
     /// assert_eq!(u.normalize_with(Level::Scheme).to_string(), "http://www.example.com/");

@@ -191,7 +191,7 @@ impl<'a> UriBuilder<'a> {
     ///   cannot contain `:` ([`BuildError::ColonInFirstSegment`]).
     ///
     /// ```
-    /// use rfc3986::{BuildError, UriBuilder};
+    /// use rfc3986::{recompose::BuildError, UriBuilder};
     /// let e = UriBuilder::new().scheme("http").host("exa mple.com").build().unwrap_err();
     /// assert!(matches!(e, BuildError::InvalidComponent { component: "host", .. }));
     /// assert_eq!(UriBuilder::new().path("a:b").build(), Err(BuildError::ColonInFirstSegment));

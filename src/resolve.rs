@@ -43,7 +43,7 @@ pub enum ResolveError {
 /// `/.` written before a path that would otherwise be read as an authority.
 ///
 /// ```
-/// use rfc3986::{Resolver, Uri, UriRef};
+/// use rfc3986::{resolve::Resolver, Uri, UriRef};
 /// let base = Uri::parse("http://a/b/c/d;p?q")?;
 /// let r = UriRef::parse("http:g")?;
 /// assert_eq!(Resolver::new().resolve(&base, &r)?.to_string(), "http:g");
@@ -298,7 +298,7 @@ fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
 /// by `reference_path`. Dot-segments are kept: [`remove_dot_segments`] is the next step of 5.2.2.
 ///
 /// ```
-/// use rfc3986::{merge, Uri};
+/// use rfc3986::{resolve::merge, Uri};
 /// assert_eq!(merge(&Uri::parse("http://a/b/c/d;p?q")?, "../g"), "/b/c/../g");
 /// assert_eq!(merge(&Uri::parse("http://a")?, "g"), "/g");
 /// assert_eq!(merge(&Uri::parse("urn:isbn")?, "g"), "g");
@@ -322,7 +322,7 @@ pub fn merge(base: &Uri<'_>, reference_path: &str) -> String {
 /// checked; any string is accepted.
 ///
 /// ```
-/// use rfc3986::remove_dot_segments;
+/// use rfc3986::resolve::remove_dot_segments;
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// assert_eq!(remove_dot_segments("/a/%2E/b"), "/a/%2E/b");

@@ -1,5 +1,5 @@
 //! Grammars loaded at run time: a `.pest` file read with pest_meta and run by pest_vm, feeding the same
-//! [builder](crate::builder) as the built-in grammar (feature `runtime-grammar`).
+//! builder as the built-in grammar (feature `runtime-grammar`).
 //!
 //! A [`Grammar`] is loaded once ([`Grammar::from_file`], [`Grammar::load`]) and then matches any of its
 //! rules against whole inputs, many times ([`Grammar::entry`] + [`Entry::parse`], or [`Grammar::parse`]).
@@ -74,7 +74,7 @@ struct LoadedRule {
 /// `Grammar` is `Send + Sync`; share it between threads by reference.
 ///
 /// ```
-/// use rfc3986::Grammar;
+/// use rfc3986::runtime::Grammar;
 /// let grammar = Grammar::load(include_str!("../uri.pest"))?;
 /// let uri = grammar.parse("URI", "http://example.com/a?b")?;
 /// assert_eq!(uri.host_str(), Some("example.com"));
@@ -662,7 +662,7 @@ struct SchemeGrammar {
 /// `https` (RFC 9110), `urn` (RFC 8141), `mailto` (RFC 6068), `file` (RFC 8089), `data` (RFC 2397).
 ///
 /// ```
-/// use rfc3986::{SchemeGrammars, UriRef};
+/// use rfc3986::{runtime::SchemeGrammars, UriRef};
 /// let schemes = SchemeGrammars::builtin();
 /// assert!(schemes.check(&UriRef::parse("https://example.com/")?).unwrap().is_ok());
 /// let err = schemes.check(&UriRef::parse("http:///no-host")?).unwrap().unwrap_err();

@@ -754,7 +754,7 @@ fn path_used(base: &Uri<'_>, r: &UriRef<'_>) -> String {
     } else if r.path().is_empty() {
         base.path().to_owned()
     } else {
-        rfc3986::merge(base, r.path())
+        rfc3986::resolve::merge(base, r.path())
     }
 }
 

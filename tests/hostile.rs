@@ -279,7 +279,8 @@ fn size_vm(n: usize) -> usize {
 #[test]
 fn runtime_grammar_hostile_inputs() {
     on_small_stack(|| {
-        let grammar = rfc3986::Grammar::load(include_str!("../uri.pest")).expect("uri.pest loads");
+        let grammar =
+            rfc3986::runtime::Grammar::load(include_str!("../uri.pest")).expect("uri.pest loads");
         let entry = grammar.entry("URI-reference").expect("the rule exists");
         let inputs = [
             (

@@ -58,9 +58,9 @@ mod serde_feature {
 
     #[derive(Deserialize)]
     struct Link<'a> {
-        #[serde(borrow, deserialize_with = "rfc3986::serde_borrow::uri_ref")]
+        #[serde(borrow, deserialize_with = "rfc3986::interop::serde_borrow::uri_ref")]
         href: UriRef<'a>,
-        #[serde(borrow, deserialize_with = "rfc3986::serde_borrow::uri")]
+        #[serde(borrow, deserialize_with = "rfc3986::interop::serde_borrow::uri")]
         base: Uri<'a>,
         owned: UriRef<'static>,
     }
@@ -91,7 +91,7 @@ mod serde_feature {
 
 #[cfg(feature = "http")]
 mod http_feature {
-    use rfc3986::{ConvertError, Uri, UriRef};
+    use rfc3986::{interop::ConvertError, Uri, UriRef};
     use rstest::rstest;
 
     /// The request-target forms of HTTP (RFC 9112 3.2), from `http::Uri`.
@@ -207,7 +207,7 @@ mod http_feature {
 
 #[cfg(feature = "url")]
 mod url_feature {
-    use rfc3986::{ConvertError, Uri, UriRef};
+    use rfc3986::{interop::ConvertError, Uri, UriRef};
     use rstest::rstest;
 
     /// WHATWG parsing normalizes before the conversion sees the text.

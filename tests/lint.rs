@@ -1,7 +1,8 @@
 //! Lint findings (SHOULD-level and security, RFC 3986 sections 2 to 7): which inputs trigger each code,
 //! which must not, span correctness, order, and that no output repeats a password.
 
-use rfc3986::{lint, Code, Finding, Uri, UriRef};
+use rfc3986::lint::{lint, Code, Finding};
+use rfc3986::{Uri, UriRef};
 use rstest::rstest;
 
 /// One minimal triggering input per code, with the exact text its span must slice out.

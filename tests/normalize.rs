@@ -2,7 +2,7 @@
 //! examples, equivalence, and the laws of normal forms on generated inputs.
 
 use proptest::prelude::*;
-use rfc3986::{default_port, equivalent, Level, Uri, UriRef};
+use rfc3986::{normalize::default_port, normalize::equivalent, normalize::Level, Uri, UriRef};
 use rstest::rstest;
 
 #[track_caller]

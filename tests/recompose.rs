@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use rfc3986::percent::{decode_utf8, encode, Component};
-use rfc3986::{BuildError, Rule, Uri, UriBuilder, UriRef};
+use rfc3986::{recompose::BuildError, Rule, Uri, UriBuilder, UriRef};
 use rstest::rstest;
 
 #[track_caller]

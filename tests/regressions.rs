@@ -53,7 +53,7 @@ fn regression_reg_name_rule_takes_ipv4_text() {
 /// path, and the harness now compares only when the remainder is a reference.
 #[test]
 fn regression_non_strict_reference_path_with_leading_colon() {
-    use rfc3986::{Resolver, Uri};
+    use rfc3986::{resolve::Resolver, Uri};
     let base = Uri::parse("g::)//").unwrap();
     let r = UriRef::parse("g::)//X").unwrap();
     assert!(UriRef::parse(":)//X").is_err());

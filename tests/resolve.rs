@@ -3,7 +3,10 @@
 //! inputs.
 
 use proptest::prelude::*;
-use rfc3986::{merge, remove_dot_segments, Error, ResolveError, Resolver, Uri, UriRef};
+use rfc3986::{
+    resolve::merge, resolve::remove_dot_segments, resolve::ResolveError, resolve::Resolver, Error,
+    Uri, UriRef,
+};
 use rstest::rstest;
 
 const BASE: &str = "http://a/b/c/d;p?q";

@@ -6,7 +6,8 @@
 use std::sync::OnceLock;
 
 use rfc3986::{
-    Grammar, GrammarError, Rule, RuntimeParseError, SchemeGrammars, UriRef, SCHEME_ENTRY_RULE,
+    runtime::Grammar, runtime::GrammarError, runtime::RuntimeParseError, runtime::SchemeGrammars,
+    runtime::SCHEME_ENTRY_RULE, Rule, UriRef,
 };
 use rstest::rstest;
 
@@ -434,7 +435,7 @@ fn zone_id_header_says_obsoleted() {
 // -------------------------------------------------------------------------------------------------------
 
 #[track_caller]
-fn scheme_check(input: &str) -> Option<Result<(), rfc3986::SchemeError>> {
+fn scheme_check(input: &str) -> Option<Result<(), rfc3986::runtime::SchemeError>> {
     let u = UriRef::parse(input).unwrap_or_else(|e| panic!("{input:?} is a URI: {e}"));
     SchemeGrammars::builtin().check(&u)
 }

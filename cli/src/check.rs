@@ -20,7 +20,8 @@ use std::sync::mpsc;
 use std::thread;
 
 use clap::ValueEnum;
-use rfc3986::{ParseError, SchemeGrammars};
+use rfc3986::runtime::SchemeGrammars;
+use rfc3986::ParseError;
 use serde::Serialize;
 
 use super::input::{self, Chunk, Line, Piece};

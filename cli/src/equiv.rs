@@ -53,7 +53,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     if invalid {
         return Ok(Status::Invalid);
     }
-    let equivalent = rfc3986::equivalent(&parsed[0], &parsed[1], args.level.into());
+    let equivalent = rfc3986::normalize::equivalent(&parsed[0], &parsed[1], args.level.into());
     let mut out = io::stdout().lock();
     writeln!(
         out,

@@ -43,12 +43,12 @@ pub(crate) enum LevelArg {
     Scheme,
 }
 
-impl From<LevelArg> for rfc3986::Level {
-    fn from(level: LevelArg) -> rfc3986::Level {
+impl From<LevelArg> for rfc3986::normalize::Level {
+    fn from(level: LevelArg) -> rfc3986::normalize::Level {
         match level {
-            LevelArg::Simple => rfc3986::Level::Simple,
-            LevelArg::Syntax => rfc3986::Level::Syntax,
-            LevelArg::Scheme => rfc3986::Level::Scheme,
+            LevelArg::Simple => rfc3986::normalize::Level::Simple,
+            LevelArg::Syntax => rfc3986::normalize::Level::Syntax,
+            LevelArg::Scheme => rfc3986::normalize::Level::Scheme,
         }
     }
 }

@@ -46,8 +46,8 @@ pub(crate) struct Warning {
     pub(crate) span: (usize, usize),
 }
 
-impl From<&rfc3986::Finding> for Warning {
-    fn from(finding: &rfc3986::Finding) -> Warning {
+impl From<&rfc3986::lint::Finding> for Warning {
+    fn from(finding: &rfc3986::lint::Finding) -> Warning {
         Warning {
             code: finding.code().as_str(),
             section: finding.section(),

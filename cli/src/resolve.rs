@@ -11,7 +11,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use rfc3986::{ParseError, Resolver, Rule, Uri, UriRef};
+use rfc3986::resolve::Resolver;
+use rfc3986::{ParseError, Rule, Uri, UriRef};
 use serde::Serialize;
 
 use super::input;

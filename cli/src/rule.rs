@@ -33,7 +33,7 @@ pub(crate) enum Engine {
     /// A rule of the built-in grammar.
     Builtin(Rule),
     /// A rule of a grammar loaded for the whole run (leaked once: it lives as long as the process).
-    Loaded(rfc3986::Entry<'static>),
+    Loaded(rfc3986::runtime::Entry<'static>),
 }
 
 impl Engine {
@@ -44,8 +44,8 @@ impl Engine {
         let Some(path) = grammar else {
             return parse_rule(name).map(Engine::Builtin);
         };
-        let grammar = rfc3986::Grammar::from_file(path).map_err(|e| e.to_string())?;
-        let grammar: &'static rfc3986::Grammar = Box::leak(Box::new(grammar));
+        let grammar = rfc3986::runtime::Grammar::from_file(path).map_err(|e| e.to_string())?;
+        let grammar: &'static rfc3986::runtime::Grammar = Box::leak(Box::new(grammar));
         grammar.entry(name).map(Engine::Loaded).map_err(|e| {
             let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
             format!("{e}; rules of {}: {}", path.display(), names.join(", "))

@@ -8,9 +8,7 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use rfc3986::percent::{self, Component};
-use rfc3986::{
-    validate, validate_bytes, Host, HostKind, ParseError, PathKind, Rule, Uri, UriBuilder, UriRef,
-};
+use rfc3986::{validate, validate_bytes, Host, HostKind, ParseError, PathKind, Rule, Uri, UriBuilder, UriRef};
 
 /// The four rules a whole URI or reference can be parsed by (RFC 3986 3, 4.1, 4.2, 4.3).
 pub const TOP_RULES: [Rule; 4] = [
@@ -497,7 +495,7 @@ pub fn check_resolve(data: &[u8]) {
         assert_eq!(twice.as_str(), t, "target of {r:?} on {b:?} is not stable");
     }
 
-    let resolver = rfc3986::Resolver::new();
+    let resolver = rfc3986::resolve::Resolver::new();
     let strict = resolver.resolve(&base, &reference).expect("Resolver::new");
     assert_eq!(strict.as_str(), t, "Resolver::new() != resolve_against");
     let lax = resolver
@@ -524,7 +522,7 @@ pub fn check_resolve(data: &[u8]) {
     // Without the `/.` prefix, either the same target or AmbiguousPath for a target written with `/.//`.
     match resolver.dot_prefix(false).resolve(&base, &reference) {
         Ok(plain) => assert_eq!(plain.as_str(), t, "dot_prefix(false) on {r:?} {b:?}"),
-        Err(rfc3986::ResolveError::AmbiguousPath { path }) => {
+        Err(rfc3986::resolve::ResolveError::AmbiguousPath { path }) => {
             assert!(path.starts_with("//"), "{path:?}");
             assert!(target.authority().is_none() && target.path().starts_with("/.//"));
             assert_eq!(&target.path()[2..], path, "{r:?} on {b:?}");
@@ -547,12 +545,12 @@ pub fn check_normalize(text: &str) {
     let Ok(r) = UriRef::parse(text) else {
         return;
     };
-    assert_eq!(r.normalize_with(rfc3986::Level::Simple).as_str(), text);
+    assert_eq!(r.normalize_with(rfc3986::normalize::Level::Simple).as_str(), text);
     assert_eq!(
         r.normalize().as_str(),
-        r.normalize_with(rfc3986::Level::Syntax).as_str()
+        r.normalize_with(rfc3986::normalize::Level::Syntax).as_str()
     );
-    for level in [rfc3986::Level::Syntax, rfc3986::Level::Scheme] {
+    for level in [rfc3986::normalize::Level::Syntax, rfc3986::normalize::Level::Scheme] {
         let n = r.normalize_with(level);
         let n_text = n.as_str();
         let reparsed = UriRef::parse(n_text)
@@ -565,10 +563,10 @@ pub fn check_normalize(text: &str) {
             "{level:?} normalization of {text:?} is not idempotent"
         );
         assert!(
-            rfc3986::equivalent(&r, &n, level),
+            rfc3986::normalize::equivalent(&r, &n, level),
             "{text:?} not {level:?}-equivalent to its normal form {n_text:?}"
         );
-        assert!(rfc3986::equivalent(&n, &r, level));
+        assert!(rfc3986::normalize::equivalent(&n, &r, level));
         assert_eq!(n.is_uri(), r.is_uri(), "{text:?} -> {n_text:?}");
         assert_eq!(n.fragment().is_some(), r.fragment().is_some());
         assert_eq!(n.query().is_some(), r.query().is_some());
@@ -577,10 +575,10 @@ pub fn check_normalize(text: &str) {
             assert_eq!(un.as_str(), n_text, "Uri and UriRef {level:?} on {text:?}");
             assert!(Uri::parse(un.as_str()).is_ok());
         }
-        if level == rfc3986::Level::Scheme {
+        if level == rfc3986::normalize::Level::Scheme {
             // Scheme-based includes syntax-based.
-            let syntax = r.normalize_with(rfc3986::Level::Syntax);
-            assert!(rfc3986::equivalent(&syntax, &n, level), "{text:?}");
+            let syntax = r.normalize_with(rfc3986::normalize::Level::Syntax);
+            assert!(rfc3986::normalize::equivalent(&syntax, &n, level), "{text:?}");
         }
     }
 }
@@ -615,7 +613,7 @@ pub fn check_lint(text: &str) {
         return;
     };
     let findings = r.lint();
-    assert_eq!(findings, rfc3986::lint(&r));
+    assert_eq!(findings, rfc3986::lint::lint(&r));
     if let Some(uri) = r.as_uri() {
         assert_eq!(uri.lint(), findings);
     }
@@ -666,9 +664,9 @@ pub fn check_lint(text: &str) {
 /// rule `URI-reference`: same verdict, same components.
 pub fn check_runtime_grammar(text: &str) {
     use std::sync::OnceLock;
-    static GRAMMAR: OnceLock<rfc3986::Grammar> = OnceLock::new();
+    static GRAMMAR: OnceLock<rfc3986::runtime::Grammar> = OnceLock::new();
     let grammar = GRAMMAR.get_or_init(|| {
-        rfc3986::Grammar::load(include_str!("../../uri.pest")).expect("uri.pest loads")
+        rfc3986::runtime::Grammar::load(include_str!("../../uri.pest")).expect("uri.pest loads")
     });
     let entry = grammar.entry("URI-reference").expect("rule URI-reference");
     let run_time = entry.parse(text);
