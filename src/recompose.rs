@@ -112,32 +112,91 @@ pub enum BuildError {
 
 impl<'a> UriBuilder<'a> {
     /// A builder with every component undefined and an empty path: it builds the empty relative
-    /// reference.
+    /// reference (`""`, which RFC 3986 4.2 allows: resolved, it is the base without its fragment).
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    /// let empty = UriBuilder::new().build()?;
+    /// assert_eq!(empty.as_str(), "");
+    /// assert_eq!((empty.scheme(), empty.query()), (None, None));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn new() -> UriBuilder<'a> {
         UriBuilder::default()
     }
 
-    /// Defines the scheme (RFC 3986 3.1), without its `:`; `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" /
-    /// "." )`. Its case is kept (schemes compare case-insensitively, 6.2.2.1).
+    /// Defines the scheme ([RFC 3986 3.1](https://www.rfc-editor.org/rfc/rfc3986#section-3.1)), without
+    /// its `:`. Its case is kept (schemes compare case-insensitively, 6.2.2.1).
+    ///
+    /// ```text
+    /// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    /// assert_eq!(UriBuilder::new().scheme("Web+Feed").path("x").build()?.as_str(), "Web+Feed:x");
+    /// assert!(UriBuilder::new().scheme("").build().is_err()); // at least one ALPHA
+    /// assert!(UriBuilder::new().scheme("1a").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn scheme(mut self, scheme: impl Into<Cow<'a, str>>) -> Self {
         self.scheme = Some(scheme.into());
         self
     }
 
-    /// Defines the userinfo (RFC 3986 3.2.1), without its `@`; needs a [host](Self::host).
+    /// Defines the userinfo ([RFC 3986 3.2.1](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.1)),
+    /// without its `@`; needs a [host](Self::host). An empty userinfo is defined (`//@h`).
+    ///
+    /// ```text
+    /// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    /// let uri = UriBuilder::new().scheme("ftp").userinfo("").host("h").build()?;
+    /// assert_eq!((uri.as_str(), uri.userinfo()), ("ftp://@h", Some("")));
+    /// assert!(UriBuilder::new().scheme("ftp").userinfo("a@b").host("h").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn userinfo(mut self, userinfo: impl Into<Cow<'a, str>>) -> Self {
         self.userinfo = Some(userinfo.into());
         self
     }
 
-    /// Defines the host (RFC 3986 3.2.2), and with it the authority: a reg-name (possibly empty), an
-    /// IPv4address, or an IP-literal *with* its brackets (`[2001:db8::1]`, `[v7.x]`).
+    /// Defines the host ([RFC 3986 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)), and
+    /// with it the authority: a reg-name (possibly empty), an IPv4address, or an IP-literal *with* its
+    /// brackets (`[2001:db8::1]`, `[v7.x]`).
+    ///
+    /// ```text
+    /// host       = IP-literal / IPv4address / reg-name
+    /// IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+    /// IPvFuture  = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::{HostKind, UriBuilder};
+    /// let uri = UriBuilder::new().scheme("file").host("").path("/etc").build()?;
+    /// assert_eq!((uri.as_str(), uri.host_str()), ("file:///etc", Some("")));
+    /// let future = UriBuilder::new().scheme("x").host("[v7.a:b]").build()?;
+    /// assert_eq!(future.host_kind(), Some(HostKind::IpvFuture));
+    /// assert!(UriBuilder::new().scheme("x").host("[v7]").build().is_err()); // IPvFuture needs "." and text
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(mut self, host: impl Into<Cow<'a, str>>) -> Self {
         self.host = Some(host.into());
         self
     }
 
-    /// Defines the host as an IP address: dotted-decimal for IPv4, in brackets for IPv6 (`[::1]`).
+    /// Defines the host as an IP address: `IPv4address` in dotted-decimal, or an IP-literal holding the
+    /// IPv6 address in brackets, in Rust's display form (RFC 5952 text: `[2001:db8::1]`).
+    ///
+    /// ```
+    /// use std::net::{IpAddr, Ipv6Addr};
+    /// use rfc3986::UriBuilder;
+    /// let ip = IpAddr::V6(Ipv6Addr::LOCALHOST);
+    /// assert_eq!(UriBuilder::new().scheme("http").host_ip(ip).build()?.as_str(), "http://[::1]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_ip(self, ip: IpAddr) -> Self {
         match ip {
             IpAddr::V4(v4) => self.host(v4.to_string()),
@@ -145,32 +204,87 @@ impl<'a> UriBuilder<'a> {
         }
     }
 
-    /// Defines the port (RFC 3986 3.2.3) as text, without its `:`: `port = *DIGIT`, so `""` (an empty
-    /// port, `http://h:/`) and numbers beyond 65535 are allowed. Needs a [host](Self::host).
+    /// Defines the port ([RFC 3986 3.2.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.3)) as text,
+    /// without its `:`. Needs a [host](Self::host).
+    ///
+    /// ```text
+    /// port = *DIGIT
+    /// ```
+    ///
+    /// So `""` (an empty port, `http://h:/`) and numbers beyond 65535 are in the grammar:
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    /// let uri = UriBuilder::new().scheme("http").host("h").port("123456").build()?;
+    /// assert_eq!((uri.port(), uri.port_u16()), (Some("123456"), None));
+    /// let empty = UriBuilder::new().scheme("http").host("h").port("").build()?;
+    /// assert_eq!((empty.as_str(), empty.port()), ("http://h:", Some("")));
+    /// assert!(UriBuilder::new().scheme("http").host("h").port("-1").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(mut self, port: impl Into<Cow<'a, str>>) -> Self {
         self.port = Some(port.into());
         self
     }
 
-    /// Defines the port from a number.
+    /// Defines the port from a number, in decimal without leading zeros (`port_u16(0)` writes `:0`, which
+    /// the grammar allows; no service listens there).
     pub fn port_u16(self, port: u16) -> Self {
         self.port(port.to_string())
     }
 
-    /// Sets the path (RFC 3986 3.3), empty until set. Which path rule it must match depends on the other
-    /// components (see [`build`](Self::build)).
+    /// Sets the path ([RFC 3986 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3)), empty until
+    /// set. Which path rule it must match depends on the other components (see [`build`](Self::build)).
+    ///
+    /// ```text
+    /// path = path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::{recompose::BuildError, UriBuilder};
+    /// assert_eq!(UriBuilder::new().scheme("mailto").path("a@b").build()?.as_str(), "mailto:a@b");
+    /// let e = UriBuilder::new().scheme("x").path("//a").build().unwrap_err();
+    /// assert_eq!(e, BuildError::PathStartsWithTwoSlashes);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(mut self, path: impl Into<Cow<'a, str>>) -> Self {
         self.path = path.into();
         self
     }
 
-    /// Defines the query (RFC 3986 3.4), without its `?`.
+    /// Defines the query ([RFC 3986 3.4](https://www.rfc-editor.org/rfc/rfc3986#section-3.4)), without
+    /// its `?`. An empty query is defined (`?` is written).
+    ///
+    /// ```text
+    /// query = *( pchar / "/" / "?" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    /// let uri = UriBuilder::new().path("/a").query("").build()?;
+    /// assert_eq!((uri.as_str(), uri.query()), ("/a?", Some("")));
+    /// assert!(UriBuilder::new().query("a#b").build().is_err()); // "#" starts a fragment
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query(mut self, query: impl Into<Cow<'a, str>>) -> Self {
         self.query = Some(query.into());
         self
     }
 
-    /// Defines the fragment (RFC 3986 3.5), without its `#`.
+    /// Defines the fragment ([RFC 3986 3.5](https://www.rfc-editor.org/rfc/rfc3986#section-3.5)), without
+    /// its `#`. An empty fragment is defined (`#` is written).
+    ///
+    /// ```text
+    /// fragment = *( pchar / "/" / "?" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    /// let uri = UriBuilder::new().path("/a").fragment("s?x=/y").build()?;
+    /// assert_eq!((uri.as_str(), uri.fragment()), ("/a#s?x=/y", Some("s?x=/y")));
+    /// assert!(UriBuilder::new().fragment("a#b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(mut self, fragment: impl Into<Cow<'a, str>>) -> Self {
         self.fragment = Some(fragment.into());
         self
