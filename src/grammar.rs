@@ -67,10 +67,23 @@ impl Rule {
         self.info().source
     }
 
-    /// The rule with this ABNF name, matched exactly as RFC 3986 writes it (`URI-reference`, `reg-name`,
-    /// `IPv4address`), or `None` if the grammar has no such rule.
+    /// The rule with this ABNF name (`URI-reference`, `reg-name`, `IPv4address`), or `None` if the grammar
+    /// has no such rule. Rule names are case-insensitive
+    /// ([RFC 5234 2.1](https://www.rfc-editor.org/rfc/rfc5234#section-2.1)), so `ipv4address` and
+    /// `uri-REFERENCE` name rules too; the pest spelling (`URI_reference`) does not.
+    ///
+    /// ```
+    /// use rfc3986::Rule;
+    /// assert_eq!(Rule::from_abnf_name("IPv4address"), Some(Rule::IPV4ADDRESS));
+    /// assert_eq!(Rule::from_abnf_name("ipv4ADDRESS"), Some(Rule::IPV4ADDRESS));
+    /// assert_eq!(Rule::from_abnf_name("URI_reference"), None);
+    /// ```
     pub fn from_abnf_name(name: &str) -> Option<Rule> {
-        RULES.iter().position(|r| r.abnf == name).map(Rule)
+        RULES
+            .iter()
+            .position(|r| r.abnf == name)
+            .or_else(|| RULES.iter().position(|r| r.abnf.eq_ignore_ascii_case(name)))
+            .map(Rule)
     }
 
     /// Every rule of the grammar, in the order of `uri.pest`.

@@ -464,11 +464,16 @@ fn rule_names(#[case] abnf: &str, #[case] constant: Rule) {
 }
 
 #[test]
-fn rule_from_abnf_name_is_exact() {
+fn rule_from_abnf_name_ignores_case_only() {
     for r in Rule::all() {
         assert_eq!(Rule::from_abnf_name(r.abnf_name()), Some(r));
     }
-    assert_eq!(Rule::from_abnf_name("ipv6address"), None);
+    // RFC 5234 2.1: rule names are case-insensitive.
+    assert_eq!(Rule::from_abnf_name("ipv6address"), Some(Rule::IPV6ADDRESS));
+    assert_eq!(
+        Rule::from_abnf_name("uri-REFERENCE"),
+        Some(Rule::URI_REFERENCE)
+    );
     assert_eq!(Rule::from_abnf_name("uri_reference"), None);
     assert_eq!(Rule::from_abnf_name(""), None);
 }
