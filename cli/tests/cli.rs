@@ -419,3 +419,513 @@ fn rule_names_are_case_insensitive(#[case] rule: &str, #[case] input: &str, #[ca
     let r = run(&["check", "--rule", rule], format!("{input}\n").as_bytes());
     assert_eq!(r.code, code, "{}", r.stderr);
 }
+
+#[rstest]
+#[case::ipv6address_loopback("IPv6address", "::1", 0)]
+#[case::ipv6address_full("IPv6address", "2001:db8:0:0:0:0:0:7", 0)]
+#[case::ipv6address_two_double_colons("IPv6address", "1::2::3", 1)]
+#[case::ipv6address_brackets("IPv6address", "[::1]", 1)]
+#[case::ipv4address("IPv4address", "192.0.2.16", 0)]
+#[case::ipv4address_out_of_range("IPv4address", "192.0.2.256", 1)]
+#[case::host_reg_name("host", "192.0.2.256", 0)]
+#[case::dec_octet("dec-octet", "255", 0)]
+#[case::dec_octet_256("dec-octet", "256", 1)]
+#[case::hexdig("HEXDIG", "f", 0)]
+#[case::path_abempty("path-abempty", "/a//b", 0)]
+#[case::path_abempty_relative("path-abempty", "a/b", 1)]
+#[case::uri_requires_scheme("URI", "/a", 1)]
+#[case::uri_reference_relative("URI-reference", "/a", 0)]
+#[case::absolute_uri_no_fragment("absolute-URI", "a:b#c", 1)]
+fn check_rule(#[case] rule: &str, #[case] input: &str, #[case] code: i32) {
+    let r = run(&["check", "--rule", rule], format!("{input}\n").as_bytes());
+    assert_eq!(r.code, code, "{r:?}");
+}
+
+// ---------------------------------------------------------------- parse
+
+/// `parse --format json` of one argument.
+#[track_caller]
+fn parse_json(args: &[&str]) -> serde_json::Map<String, Value> {
+    let mut all = vec!["parse", "--format", "json"];
+    all.extend_from_slice(args);
+    let r = run(&all, b"");
+    let mut objects = json_lines(&r.stdout);
+    assert_eq!(objects.len(), 1, "{r:?}");
+    objects.remove(0)
+}
+
+#[test]
+fn parse_json_shape() {
+    let o = parse_json(&["http://user@[::1]:8080/p/q?x=1#frag"]);
+    assert_eq!(
+        keys(&o),
+        [
+            "authority",
+            "fragment",
+            "host",
+            "host_kind",
+            "input",
+            "path",
+            "port",
+            "query",
+            "scheme",
+            "userinfo",
+            "valid"
+        ]
+    );
+    assert_eq!(o["input"], "http://user@[::1]:8080/p/q?x=1#frag");
+    assert_eq!(o["valid"], true);
+    assert_eq!(o["scheme"], "http");
+    assert_eq!(o["authority"], "user@[::1]:8080");
+    assert_eq!(o["userinfo"], "user");
+    assert_eq!(o["host"], "[::1]", "host as written, brackets included");
+    assert_eq!(o["host_kind"], "IPv6address");
+    assert_eq!(o["port"], "8080");
+    assert_eq!(o["path"], "/p/q");
+    assert_eq!(o["query"], "x=1");
+    assert_eq!(o["fragment"], "frag");
+}
+
+#[rstest]
+#[case::empty_query("http://h?", "query", Value::from(""))]
+#[case::undefined_query("http://h", "query", Value::Null)]
+#[case::empty_fragment("a#", "fragment", Value::from(""))]
+#[case::undefined_fragment("a", "fragment", Value::Null)]
+#[case::empty_port("http://h:/", "port", Value::from(""))]
+#[case::empty_userinfo("//@h", "userinfo", Value::from(""))]
+#[case::empty_host("file:///x", "host", Value::from(""))]
+#[case::undefined_host("mailto:a@b", "host", Value::Null)]
+#[case::undefined_host_kind("mailto:a@b", "host_kind", Value::Null)]
+#[case::empty_path("http://h", "path", Value::from(""))]
+#[case::undefined_scheme("//h/p", "scheme", Value::Null)]
+#[case::ipv4_host_kind("http://192.0.2.1/", "host_kind", Value::from("IPv4address"))]
+#[case::reg_name_host_kind("http://192.0.2.256/", "host_kind", Value::from("reg-name"))]
+#[case::ipvfuture_host_kind("http://[v7.x]/", "host_kind", Value::from("IPvFuture"))]
+fn parse_json_null_vs_empty(#[case] input: &str, #[case] key: &str, #[case] value: Value) {
+    assert_eq!(parse_json(&[input])[key], value);
+}
+
+#[test]
+fn parse_json_invalid() {
+    let o = parse_json(&["http://a b/"]);
+    assert_eq!(keys(&o), ["error", "input", "valid"]);
+    assert_eq!(o["input"], "http://a b/");
+    assert_eq!(o["valid"], false);
+    assert_eq!(o["error"]["offset"], 8);
+    assert!(o["error"]["expected"].is_array());
+    assert!(o["error"]["message"].is_string());
+}
+
+#[test]
+fn parse_json_rule() {
+    let o = parse_json(&["--rule", "authority", "user@[::1]:8080"]);
+    assert_eq!(o["userinfo"], "user");
+    assert_eq!(o["host"], "[::1]");
+    assert_eq!(o["port"], "8080");
+    assert_eq!(o["scheme"], Value::Null);
+}
+
+#[test]
+fn parse_reads_stdin_lines_without_arguments() {
+    let r = run(
+        &["parse", "--format", "json"],
+        b"http://h?\r\n\nhttp://a/\xff\n//x\n",
+    );
+    assert_eq!(r.code, 1);
+    let objects = json_lines(&r.stdout);
+    let summary: Vec<(&str, bool)> = objects
+        .iter()
+        .map(|o| (o["input"].as_str().unwrap(), o["valid"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("http://h?", true),
+            ("http://a/\u{FFFD}", false),
+            ("//x", true)
+        ]
+    );
+    assert_eq!(objects[1]["error"]["offset"], 9);
+}
+
+#[test]
+fn parse_text_block() {
+    let r = run(&["parse", "http://h?"], b"");
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stdout,
+        "\
+input:     http://h?
+valid:     true
+scheme:    http
+authority: h
+userinfo:  (undefined)
+host:      h
+host_kind: reg-name
+port:      (undefined)
+path:      \"\"
+query:     \"\"
+fragment:  (undefined)
+"
+    );
+}
+
+#[test]
+fn parse_text_error_with_caret() {
+    let r = run(&["parse", "http://a/", "http://a b/"], b"");
+    assert_eq!(r.code, 1);
+    let blocks: Vec<&str> = r.stdout.split("\n\n").collect();
+    assert_eq!(blocks.len(), 2, "{}", r.stdout);
+    let lines: Vec<&str> = blocks[1].lines().collect();
+    assert_eq!(lines[0], "input:     http://a b/");
+    assert_eq!(lines[1], "valid:     false");
+    assert!(
+        lines[2].starts_with("error:     column 9: space not allowed here"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "           http://a b/");
+    assert_eq!(lines[4], format!("{}^", " ".repeat(11 + 8)));
+}
+
+// ---------------------------------------------------------------- check: chunks and threads
+
+/// A deterministic input of `lines` lines over many chunks: valid and invalid URIs, blank lines, CRLF
+/// terminators, one line that is not UTF-8, a valid line longer than a chunk (256 KiB), a long invalid
+/// line, and no final newline.
+fn many_lines(lines: usize) -> Vec<u8> {
+    let mut input = Vec::new();
+    for i in 1..=lines {
+        match i % 97 {
+            0 => {}                                                              // blank
+            13 => input.extend_from_slice(b"\r"),                                // blank, CRLF
+            29 => input.extend_from_slice(format!("http://h/{i} x").as_bytes()), // space
+            41 => input.extend_from_slice(format!("http://h:{i}a/").as_bytes()), // port
+            _ => input.extend_from_slice(format!("http://example.com/p/{i}?q={i}#f").as_bytes()),
+        }
+        if i == lines / 2 {
+            input.extend_from_slice(b"/not-utf8/\xff\xfe");
+        }
+        if i == lines / 3 {
+            input.extend_from_slice(format!("/{}", "a".repeat(300_000)).as_bytes());
+        }
+        if i == 2 * lines / 3 {
+            input.extend_from_slice(format!("/{} b", "a".repeat(5_000)).as_bytes());
+        }
+        if i % 5 == 0 {
+            input.push(b'\r');
+        }
+        if i < lines {
+            input.push(b'\n');
+        }
+    }
+    input
+}
+
+/// The lines of `input` as `check` numbers them, without terminators.
+fn numbered(input: &[u8]) -> Vec<(u64, String)> {
+    input
+        .split(|&b| b == b'\n')
+        .zip(1..)
+        .map(|(line, n)| {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            (n, String::from_utf8_lossy(line).into_owned())
+        })
+        .collect()
+}
+
+#[rstest]
+#[case::text("text")]
+#[case::jsonl("jsonl")]
+fn check_output_is_the_same_on_one_and_many_threads(#[case] format: &str) {
+    let input = many_lines(50_000);
+    let file = temp_file(&format!("check_threads_{format}.txt"), &input);
+    let file = file.to_str().unwrap();
+    let one = run(&["check", "-j", "1", "--format", format, file], b"");
+    assert_eq!(one.code, 1);
+    let skipped = numbered(&input)
+        .iter()
+        .filter(|(_, line)| line.is_empty())
+        .count();
+    assert!(
+        one.stderr
+            .ends_with(&format!(" 0 warnings, {skipped} skipped\n")),
+        "{}",
+        one.stderr
+    );
+    for jobs in ["2", "8"] {
+        let many = run(&["check", "--jobs", jobs, "--format", format, file], b"");
+        assert_eq!(
+            (many.code, &many.stderr),
+            (one.code, &one.stderr),
+            "-j {jobs}"
+        );
+        assert!(many.stdout == one.stdout, "-j {jobs}: output differs");
+    }
+    // Standard input comes in other pieces than a file.
+    let stdin = run(&["check", "-j", "2", "--format", format], &input);
+    assert!(
+        stdin.stdout == one.stdout.replace(file, "<stdin>"),
+        "standard input: output differs"
+    );
+}
+
+#[test]
+fn check_jsonl_line_numbers_across_chunks() {
+    let input = many_lines(50_000);
+    let file = temp_file("check_jsonl_line_numbers.txt", &input);
+    let r = run(
+        &[
+            "check",
+            "-j",
+            "2",
+            "--format",
+            "jsonl",
+            file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let expected: Vec<(u64, String)> = numbered(&input)
+        .into_iter()
+        .filter(|(_, line)| !line.is_empty())
+        .collect();
+    let seen: Vec<(u64, String)> = json_lines(&r.stdout)
+        .iter()
+        .map(|o| {
+            (
+                o["line"].as_u64().unwrap(),
+                o["input"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(seen.len(), expected.len());
+    for (seen, expected) in seen.iter().zip(&expected) {
+        assert!(seen == expected, "line {} vs {}", seen.0, expected.0);
+    }
+    let invalid = json_lines(&r.stdout)
+        .iter()
+        .filter(|o| o["valid"] == false)
+        .count();
+    assert!(
+        r.stderr.starts_with(&format!(
+            "{} checked, {} valid, {invalid} invalid,",
+            seen.len(),
+            seen.len() - invalid
+        )),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn check_text_line_numbers_across_chunks() {
+    let input = many_lines(50_000);
+    let lines = numbered(&input);
+    let r = run(&["check", "-j", "2"], &input);
+    let out: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(out.len() % 3, 0);
+    let mut seen = Vec::new();
+    for diagnostic in out.chunks(3) {
+        let rest = diagnostic[0]
+            .strip_prefix("<stdin>:")
+            .expect("plain diagnostic");
+        let (number, rest) = rest.split_once(':').unwrap();
+        let (column, _) = rest.split_once(": error: ").unwrap();
+        let number: usize = number.parse().unwrap();
+        let column: usize = column.parse().unwrap();
+        // As drawn: control characters as `?`; long lines cut around the caret.
+        let line: String = lines[number - 1]
+            .1
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+        if line.len() <= 120 {
+            assert_eq!(diagnostic[1], line, "line {number}");
+            assert_eq!(diagnostic[2], format!("{}^", " ".repeat(column - 1)));
+        }
+        seen.push(number as u64);
+    }
+    let jsonl = run(&["check", "-j", "1", "--format", "jsonl"], &input);
+    let invalid: Vec<u64> = json_lines(&jsonl.stdout)
+        .iter()
+        .filter(|o| o["valid"] == false)
+        .map(|o| o["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seen, invalid);
+    assert!(invalid.len() > 2 * (50_000 / 97), "{}", invalid.len());
+    assert!(
+        r.stderr.contains(&format!(" {} invalid,", invalid.len())),
+        "{}",
+        r.stderr
+    );
+}
+
+#[rstest]
+#[case::zero(&["check", "-j", "0"])]
+#[case::not_a_number(&["check", "--jobs", "all"])]
+fn check_jobs_must_be_a_positive_number(#[case] args: &[&str]) {
+    let r = run(args, b"http://a/\n");
+    assert_eq!(r.code, 2, "{r:?}");
+}
+
+#[rstest]
+#[case::sequential("1")]
+#[case::parallel("2")]
+fn check_closed_stdout_exits_quietly_on_any_jobs(#[case] jobs: &str) {
+    let big = "http://a b/\n".repeat(200_000);
+    let path = temp_file(&format!("check_closed_stdout_{jobs}.txt"), big.as_bytes());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
+        .args(["check", "-j", jobs, path.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+#[rstest]
+#[case::sequential("1")]
+#[case::parallel("2")]
+fn check_missing_file_is_reported_in_its_place(#[case] jobs: &str) {
+    let ok = temp_file(&format!("check_missing_place_{jobs}.txt"), b"http://a/\n");
+    let ok = ok.to_str().unwrap();
+    let r = run(&["check", "-j", jobs, ok, "/nonexistent/uris.txt", ok], b"");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with("rfc3986: /nonexistent/uris.txt: "),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .ends_with("\n2 checked, 2 valid, 0 invalid, 0 warnings, 0 skipped\n"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn check_no_progress_output_in_a_pipe() {
+    let input = many_lines(50_000);
+    let r = run(&["check", "-j", "2", "--format", "jsonl"], &input);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.ends_with(" skipped\n"), "{}", r.stderr);
+    assert!(!r.stderr.contains('\r') && !r.stderr.contains('\x1b'));
+}
+
+// ---------------------------------------------------------------- check: --diagnostics, --color
+
+#[test]
+fn check_diagnostics_rich() {
+    let r = run(
+        &["check", "--diagnostics", "rich"],
+        b"http://a/ok\nhttp://a/b c\n",
+    );
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "error: space not allowed here");
+    assert_eq!(lines[1], " --> <stdin>:2:11");
+    assert_eq!(lines[2], "  |");
+    assert_eq!(lines[3], "2 | http://a/b c");
+    assert!(
+        lines[4].starts_with("  |           ^ expected pchar, "),
+        "{}",
+        lines[4]
+    );
+    assert!(lines[4].ends_with(" or end of input"), "{}", lines[4]);
+    assert_eq!(
+        lines[6],
+        "  = help: percent-encode a space as %20 (RFC 3986 2.1)"
+    );
+    assert!(!r.stdout.contains('\x1b'));
+    assert_eq!(
+        r.stderr,
+        "2 checked, 1 valid, 1 invalid, 0 warnings, 0 skipped\n"
+    );
+}
+
+#[test]
+fn check_diagnostics_rich_end_of_input_and_no_hint() {
+    let r = run(&["check", "--diagnostics", "rich"], b"http://[::1\n");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "error: unexpected end of input");
+    assert_eq!(lines[1], " --> <stdin>:1:12");
+    assert!(
+        lines[4].starts_with("  |            ^ expected "),
+        "{}",
+        lines[4]
+    );
+    assert!(!r.stdout.contains("help:"), "{}", r.stdout);
+}
+
+#[test]
+fn check_diagnostics_plain_is_the_default_in_a_pipe() {
+    let input = b"http://a/b c\n";
+    let auto = run(&["check"], input);
+    let plain = run(&["check", "--diagnostics", "plain"], input);
+    assert_eq!(auto.stdout, plain.stdout);
+    assert!(auto.stdout.starts_with("<stdin>:1:11: error: "));
+}
+
+#[rstest]
+#[case::plain("plain")]
+#[case::rich("rich")]
+fn check_color_always_writes_ansi_escapes(#[case] diagnostics: &str) {
+    let r = run(
+        &["check", "--color", "always", "--diagnostics", diagnostics],
+        b"http://a/b c\n",
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("\x1b["), "{:?}", r.stdout);
+    assert!(!r.stderr.contains('\x1b'), "the summary is not coloured");
+    let bare = regex::Regex::new("\x1b\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(&r.stdout, "")
+        .into_owned();
+    let uncoloured = run(
+        &["check", "--color", "never", "--diagnostics", diagnostics],
+        b"http://a/b c\n",
+    );
+    assert_eq!(bare, uncoloured.stdout);
+}
+
+#[rstest]
+#[case::never(&["check", "--color", "never"])]
+#[case::auto_in_a_pipe(&["check", "--color", "auto"])]
+#[case::default_in_a_pipe(&["check"])]
+#[case::rich_in_a_pipe(&["check", "--diagnostics", "rich"])]
+fn check_no_colour(#[case] args: &[&str]) {
+    let r = run(args, b"http://a/b c\n");
+    assert_eq!(r.code, 1);
+    assert!(!r.stdout.is_empty());
+    assert!(!r.stdout.contains('\x1b'), "{:?}", r.stdout);
+}
+
+#[test]
+fn check_color_does_not_touch_jsonl() {
+    let input = b"http://a/b c\n";
+    let coloured = run(&["check", "--color", "always", "--format", "jsonl"], input);
+    let plain = run(&["check", "--format", "jsonl"], input);
+    assert_eq!(coloured.stdout, plain.stdout);
+}
+
+#[test]
+fn check_help_documents_the_text_layouts() {
+    let r = run(&["check", "--help"], b"");
+    assert_eq!(r.code, 0);
+    for text in [
+        "--jobs",
+        "--color",
+        "--diagnostics",
+        "NO_COLOR",
+        "not a terminal",
+    ] {
+        assert!(r.stdout.contains(text), "{text} in {}", r.stdout);
+    }
+}
