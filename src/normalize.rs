@@ -48,7 +48,8 @@ pub enum Level {
     ///   [`default_port`]); the value counts, so `:080` is port 80;
     /// - `http` and `https`: an empty path with an authority becomes `/` (RFC 9110 section 4.2.3: "an
     ///   empty path component is equivalent to an absolute path of "/", so the normal form is to provide a
-    ///   path of "/" instead").
+    ///   path of "/" instead"); so does `ws` and `wss` (RFC 6455 section 3: the resource name is "/" when
+    ///   the path component is empty).
     ///
     /// Schemes without rules here are normalized as at [`Syntax`](Level::Syntax).
     Scheme,
@@ -86,9 +87,12 @@ pub fn default_port(scheme: &str) -> Option<u16> {
         .map(|&(_, port)| port)
 }
 
-/// Whether a scheme makes an empty path with an authority equal to `/` (RFC 9110 section 4.2.3).
+/// Whether a scheme makes an empty path with an authority equal to `/`: http and https (RFC 9110 section
+/// 4.2.3), ws and wss (RFC 6455 section 3).
 fn empty_path_is_root(scheme: &str) -> bool {
-    scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+    ["http", "https", "ws", "wss"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
 }
 
 /// Whether two references are equivalent at `level` of the comparison ladder (RFC 3986 section 6.2): their

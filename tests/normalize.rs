@@ -124,7 +124,10 @@ fn normalize_rfc3986_3_2_3_port(#[case] input: &str, #[case] expected: &str) {
 #[case::http_not_443("http://a:443/", "http://a:443/")]
 #[case::ws("ws://a:80/chat", "ws://a/chat")]
 #[case::wss("wss://a:443/chat", "wss://a/chat")]
-#[case::ws_empty_path_kept("ws://a", "ws://a")]
+// RFC 6455 3: the resource name is "/" when the path component is empty.
+#[case::ws_empty_path_is_root("ws://a", "ws://a/")]
+#[case::wss_empty_path_is_root("WSS://a:443?x", "wss://a/?x")]
+#[case::ftp_empty_path_kept("ftp://a", "ftp://a")]
 #[case::ftp("ftp://u@a:21/f.txt", "ftp://u@a/f.txt")]
 #[case::unknown_scheme("foo://a:80", "foo://a:80")]
 #[case::empty_query_kept("http://example.com/?", "http://example.com/?")]
