@@ -194,23 +194,23 @@ impl Code {
             Code::SchemeNotLowercase => "scheme should be lowercase",
             Code::PctEncodedLowercaseHex => "percent-encoding should use uppercase hex digits",
             Code::PctEncodedUnreserved => "percent-encoded unreserved character should be decoded",
-            Code::PctEncodedNul => "percent-encoded nul octet (%00) should be rejected",
+            Code::PctEncodedNul => "percent-encoded NUL octet (%00) should be rejected",
             Code::UserinfoPassword => "userinfo contains a password (user:password is deprecated)",
             Code::UserinfoLooksLikeHost => {
                 "userinfo looks like a host name and may mislead a reader about the host"
             }
             Code::RegNameNotLowercase => "registered name should be lowercase",
-            Code::RegNameNotDns => "registered name does not follow the dns host name syntax",
+            Code::RegNameNotDns => "registered name does not follow the DNS host name syntax",
             Code::RegNameTooLong => "registered name is longer than 255 characters",
-            Code::RegNameNotUtf8 => "percent-encoded octets in registered name are not utf-8",
+            Code::RegNameNotUtf8 => "percent-encoded octets in registered name are not UTF-8",
             Code::RegNameNumeric => {
-                "registered name may be read as an ipv4 address in a non-standard form"
+                "registered name may be read as an IPv4 address in a non-standard form"
             }
-            Code::Ipv6NotLowercase => "ipv6 address should use lowercase hex digits",
-            Code::Ipvfuture => "ipvfuture literal has no defined meaning",
+            Code::Ipv6NotLowercase => "IPv6 address should use lowercase hex digits",
+            Code::Ipvfuture => "IPvFuture literal has no defined meaning",
             Code::PortEmpty => "empty port: the \":\" should be omitted",
             Code::PortDefault => "port is the scheme's default and should be omitted",
-            Code::PathDotSegments => "dot-segment in the path of a uri should be removed",
+            Code::PathDotSegments => "dot-segment in the path of a URI should be removed",
         }
     }
 }

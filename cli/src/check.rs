@@ -265,7 +265,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     } = sink.counts;
     let _ = writeln!(
         io::stderr().lock(),
-        "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warnings, {skipped} skipped"
+        "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warning{}, {skipped} skipped",
+        if warnings == 1 { "" } else { "s" }
     );
     Ok(Status::of(all_read, invalid > 0))
 }

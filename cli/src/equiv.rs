@@ -1,6 +1,7 @@
 //! `rfc3986 equiv [--level syntax|scheme] A B`: whether two URI references are equivalent at a level of
 //! the comparison ladder of RFC 3986 section 6.2. Prints `equivalent` or `not equivalent` and exits 0 or 1;
-//! an input that is not a `URI-reference` is reported on standard error and also exits 1.
+//! an input that is not a `URI-reference` is reported on standard error and exits 2, as `cmp` and `diff`
+//! do for trouble, so that 1 always means "valid and different".
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -51,7 +52,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         }
     }
     if invalid {
-        return Ok(Status::Invalid);
+        return Ok(Status::IoError);
     }
     let equivalent = rfc3986::normalize::equivalent(&parsed[0], &parsed[1], args.level.into());
     let mut out = io::stdout().lock();

@@ -15,7 +15,7 @@
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod check;
 mod equiv;
@@ -52,8 +52,16 @@ enum Command {
     Resolve(resolve::Args),
     /// Print the normal form of each URI (RFC 3986 6.2.2; 6.2.3 with --level scheme).
     Normalize(normalize::Args),
-    /// Tell whether two URIs are equivalent (RFC 3986 6.2); exit 0 if so, 1 if not.
+    /// Tell whether two URIs are equivalent (RFC 3986 6.2); exit 0 if so, 1 if not, 2 if one is invalid.
     Equiv(equiv::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff, section 1) on standard output: `rfc3986 man > rfc3986.1`.
+    Man,
 }
 
 /// How a subcommand ended, before it becomes an exit status.
@@ -63,7 +71,8 @@ pub(crate) enum Status {
     Success,
     /// Some input was invalid: exit 1.
     Invalid,
-    /// An input could not be read (reported on standard error when it happened): exit 2.
+    /// An input could not be read, or (`equiv`) an operand is not a URI reference; reported on standard
+    /// error when it happened: exit 2.
     IoError,
 }
 
@@ -99,6 +108,14 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve::run(&args),
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut out);
+            Ok(Status::Success)
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut io::stdout().lock())
+            .map(|()| Status::Success),
     };
     match result {
         Ok(status) => status.into(),

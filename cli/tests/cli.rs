@@ -929,3 +929,60 @@ fn check_help_documents_the_text_layouts() {
         assert!(r.stdout.contains(text), "{text} in {}", r.stdout);
     }
 }
+
+#[test]
+fn summary_says_one_warning_in_the_singular() {
+    // An upper-case scheme is the one finding (RFC 3986 3.1: schemes should be lowercase).
+    let r = run(&["check"], b"HTTP://a/\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .ends_with("1 checked, 1 valid, 0 invalid, 1 warning, 0 skipped\n"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[rstest]
+#[case::bash("bash", "complete -F")]
+#[case::zsh("zsh", "#compdef rfc3986")]
+#[case::fish("fish", "complete -c rfc3986")]
+fn completions_name_every_subcommand(#[case] shell: &str, #[case] marker: &str) {
+    let r = run(&["completions", shell], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains(marker), "{}", r.stdout);
+    for sub in ["check", "parse", "resolve", "normalize", "equiv"] {
+        assert!(
+            r.stdout.contains(sub),
+            "{sub} missing from the {shell} script"
+        );
+    }
+}
+
+#[test]
+fn man_page_is_roff_with_every_subcommand() {
+    let r = run(&["man"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(".ie") || r.stdout.contains(".TH rfc3986 1"),
+        "{}",
+        &r.stdout[..200.min(r.stdout.len())]
+    );
+    for sub in ["check", "parse", "resolve", "normalize", "equiv"] {
+        assert!(r.stdout.contains(sub), "{sub} missing from the man page");
+    }
+}
+
+#[test]
+fn help_fits_80_columns() {
+    // clap wraps help text to the terminal width, capped at 100 columns; without a terminal it uses
+    // the COLUMNS variable when set.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rfc3986"))
+        .args(["check", "--help"])
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(widest <= 80, "a help line has {widest} characters:\n{text}");
+}

@@ -51,11 +51,11 @@ fn check_reports_findings_as_warnings(
             && stdout.contains(&format!("(RFC 3986 {section}) [{code}]")),
         "{stdout}"
     );
-    assert!(text(&output.stderr).contains("1 checked, 1 valid, 0 invalid, 1 warnings"));
+    assert!(text(&output.stderr).contains("1 checked, 1 valid, 0 invalid, 1 warning,"));
 
     let strict = run(&["check", "--strict"], &format!("{input}\n"));
     assert_eq!(strict.status.code(), Some(1), "--strict fails on a warning");
-    assert!(text(&strict.stderr).contains("1 checked, 0 valid, 1 invalid, 1 warnings"));
+    assert!(text(&strict.stderr).contains("1 checked, 0 valid, 1 invalid, 1 warning,"));
 }
 
 #[test]

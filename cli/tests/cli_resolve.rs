@@ -171,9 +171,10 @@ fn equiv_exit_status(#[case] level: &str, #[case] a: &str, #[case] b: &str, #[ca
 }
 
 #[test]
-fn equiv_invalid_input_is_reported_and_exits_1() {
+fn equiv_invalid_input_is_reported_and_exits_2() {
+    // 1 means "valid and not equivalent"; trouble is 2, as for cmp and diff (CONTRACT.md).
     let output = run(&["equiv", "http://a/", "a b"], b"");
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert!(stdout(&output).is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("B:2: error"));
 }
