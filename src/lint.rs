@@ -90,7 +90,8 @@ pub enum Code {
     /// `reg-name-numeric` (RFC 3986 7.4, 3.2.2): a reg-name made only of numbers (decimal, `0x` hex or
     /// `0`-led octal, as in C) and dots, which `inet_aton()` and similar resolvers may read as an IPv4
     /// address although it is not the `IPv4address` form: `//127.1`, `//0x7f.1`, `//017700000001`,
-    /// `//1.2.3.256`. Span: the reg-name.
+    /// `//1.2.3.256`. Percent-encoded octets count as what they decode to (2.1, 6.2.2.2): `//%31%32%37.1`
+    /// and `//%31.2.3.4`, which a decoding resolver reads as `127.1` and `1.2.3.4`. Span: the reg-name.
     RegNameNumeric,
     /// `ipv6-not-lowercase` (RFC 3986 3.2.2, 6.2.2.1): producers and normalizers should use lowercase for
     /// hexadecimal addresses: `//[2001:DB8::1]`. Span: the IPv6address (inside the brackets).
@@ -106,6 +107,20 @@ pub enum Code {
     /// equal to the scheme's default, compared by value (`:0080` is 80). Known defaults: http 80,
     /// https 443, ws 80, wss 443, ftp 21: `http://h:80`. Span: the `:` and the port.
     PortDefault,
+    /// `port-zero` (RFC 3986 3.2.3; RFC 6335 6): port 0 is reserved for TCP and UDP, so no service can be
+    /// reached there; the grammar allows it (`port = *DIGIT`): `//h:0`, `//h:000`. Span: the `:` and the
+    /// port.
+    PortZero,
+    /// `port-out-of-range` (RFC 3986 3.2.3; RFC 6335 6): the port's value (decimal, leading zeros
+    /// ignored) is above 65535, the largest TCP and UDP port; the grammar allows any number of digits:
+    /// `//h:65536`, `//h:123456`. Span: the `:` and the port.
+    PortOutOfRange,
+    /// `path-encoded-traversal` (RFC 3986 7.3, 2.2): a path segment holding a percent-encoded `/`
+    /// (`%2F`) next to a dot-segment: `%2F` is data, not a delimiter, but a back end that decodes before
+    /// splitting the path (7.3, "Back-End Transcoding") sees `..` segments there and can climb out of a
+    /// directory: `http://a/b/..%2F..%2Fetc`, `/%2E%2E%2Fx`. A `%2F` between ordinary text (`/a%2Fb`,
+    /// used by some APIs for names that contain `/`) does not trigger it. Span: the segment.
+    PathEncodedTraversal,
     /// `path-dot-segments` (RFC 3986 6.2.2.3, 5.2.4): the complete segments `.` and `..` are meant only for
     /// relative references; in a URI (with a scheme) normalizers should remove them. A segment that
     /// becomes one after decoding `%2E` (6.2.2.2) counts too: `http://a/b/../c`. Span: the segment.
@@ -130,6 +145,9 @@ impl Code {
         Code::Ipvfuture,
         Code::PortEmpty,
         Code::PortDefault,
+        Code::PortZero,
+        Code::PortOutOfRange,
+        Code::PathEncodedTraversal,
         Code::PathDotSegments,
     ];
 
@@ -151,6 +169,9 @@ impl Code {
             Code::Ipvfuture => "ipvfuture",
             Code::PortEmpty => "port-empty",
             Code::PortDefault => "port-default",
+            Code::PortZero => "port-zero",
+            Code::PortOutOfRange => "port-out-of-range",
+            Code::PathEncodedTraversal => "path-encoded-traversal",
             Code::PathDotSegments => "path-dot-segments",
         }
     }
@@ -183,7 +204,8 @@ impl Code {
             | Code::Ipv6NotLowercase
             | Code::Ipvfuture => "3.2.2",
             Code::RegNameNumeric => "7.4",
-            Code::PortEmpty | Code::PortDefault => "3.2.3",
+            Code::PortEmpty | Code::PortDefault | Code::PortZero | Code::PortOutOfRange => "3.2.3",
+            Code::PathEncodedTraversal => "7.3",
             Code::PathDotSegments => "6.2.2.3",
         }
     }
@@ -210,6 +232,11 @@ impl Code {
             Code::Ipvfuture => "IPvFuture literal has no defined meaning",
             Code::PortEmpty => "empty port: the \":\" should be omitted",
             Code::PortDefault => "port is the scheme's default and should be omitted",
+            Code::PortZero => "port 0 is reserved: no service can be reached there",
+            Code::PortOutOfRange => "port is above 65535, the largest TCP and UDP port",
+            Code::PathEncodedTraversal => {
+                "percent-encoded \"/\" makes a dot-segment for a back end that decodes before splitting the path"
+            }
             Code::PathDotSegments => "dot-segment in the path of a URI should be removed",
         }
     }
@@ -516,7 +543,10 @@ fn lint_reg_name(name: &str, start: usize, out: &mut Vec<Finding>) {
         out.push(Finding::new(Code::RegNameTooLong, span));
     }
     lint_reg_name_utf8(name, start, out);
-    if is_numeric_host(name) {
+    if is_numeric_host(name)
+        || (name.contains('%')
+            && decoded_ascii(name).is_some_and(|d| is_numeric_host(&d) || is_ipv4address(&d)))
+    {
         out.push(Finding::new(Code::RegNameNumeric, span));
     }
 }
@@ -573,6 +603,37 @@ fn lint_reg_name_utf8(name: &str, start: usize, out: &mut Vec<Finding>) {
     }
 }
 
+/// `name` with its percent-encoded octets decoded, when they all decode to ASCII; `None` otherwise.
+fn decoded_ascii(name: &str) -> Option<String> {
+    let bytes = name.as_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let b = hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]);
+            i += 3;
+            b
+        } else {
+            i += 1;
+            bytes[i - 1]
+        };
+        if !b.is_ascii() {
+            return None;
+        }
+        out.push(char::from(b));
+    }
+    Some(out)
+}
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet` (3.2.2).
+fn is_ipv4address(s: &str) -> bool {
+    let mut parts = 0;
+    s.split('.').all(|p| {
+        parts += 1;
+        is_dec_octet(p)
+    }) && parts == 4
+}
+
 /// Whether a reg-name consists only of numbers as C's `strtoul` with base 0 reads them (`0x` hex, `0`-led
 /// octal, decimal; `0x` alone is 0, as WHATWG URL has it) separated by "." with at most one trailing ".":
 /// what `inet_aton()` and WHATWG URL's IPv4 parser try to read as an address (7.4). Any number of parts
@@ -603,6 +664,16 @@ fn lint_port(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
         if colon {
             out.push(Finding::new(Code::PortEmpty, span));
         }
+        return;
+    }
+    // The value in decimal, leading zeros ignored (3.2.3: "port ... in decimal").
+    let digits = port.trim_start_matches('0');
+    if digits.is_empty() {
+        out.push(Finding::new(Code::PortZero, span));
+        return;
+    }
+    if digits.len() > 5 || digits.parse::<u32>().is_ok_and(|n| n > 65535) {
+        out.push(Finding::new(Code::PortOutOfRange, span));
         return;
     }
     let Some(scheme) = uri.scheme() else {
@@ -643,15 +714,22 @@ fn default_port(scheme: &str) -> Option<u16> {
         .map(|&(_, port)| port)
 }
 
-// path segments   (6.2.2.3, 5.2.4: dot-segments only in relative references)
+// path segments   (6.2.2.3, 5.2.4: dot-segments only in relative references; 7.3: encoded "/")
 fn lint_path(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
-    if uri.scheme().is_none() {
+    let path = uri.path();
+    if path.is_empty() {
         return;
     }
-    let path = uri.path();
     let (mut start, _) = span_of(text, path);
+    let is_uri = uri.scheme().is_some();
     for segment in path.split('/') {
-        if is_dot_segment(segment) {
+        if is_encoded_traversal(segment) {
+            out.push(Finding::new(
+                Code::PathEncodedTraversal,
+                (start, start + segment.len()),
+            ));
+        }
+        if is_uri && is_dot_segment(segment) {
             out.push(Finding::new(
                 Code::PathDotSegments,
                 (start, start + segment.len()),
@@ -659,6 +737,30 @@ fn lint_path(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
         }
         start += segment.len() + 1;
     }
+}
+
+/// Whether a segment, split at each `%2F` as a back end that decodes first would split it, has a part
+/// that is a dot-segment (`..%2F`, `%2F.`, `%2E%2E%2Fx`).
+fn is_encoded_traversal(segment: &str) -> bool {
+    let bytes = segment.as_bytes();
+    let mut part_start = 0;
+    let mut saw_slash = false;
+    let mut any_dot_part = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1..i + 3].eq_ignore_ascii_case(b"2f")
+        {
+            saw_slash = true;
+            any_dot_part |= is_dot_segment(&segment[part_start..i]);
+            i += 3;
+            part_start = i;
+        } else {
+            i += 1;
+        }
+    }
+    saw_slash && (any_dot_part || is_dot_segment(&segment[part_start..]))
 }
 
 /// `.` or `..`, also when a dot is written `%2E` (which 6.2.2.2 decodes before 6.2.2.3 applies).
@@ -701,7 +803,10 @@ mod tests {
             Code::Ipvfuture => 12,
             Code::PortEmpty => 13,
             Code::PortDefault => 14,
-            Code::PathDotSegments => 15,
+            Code::PortZero => 15,
+            Code::PortOutOfRange => 16,
+            Code::PathEncodedTraversal => 17,
+            Code::PathDotSegments => 18,
         }
     }
 
@@ -710,6 +815,6 @@ mod tests {
         for (i, &code) in Code::ALL.iter().enumerate() {
             assert_eq!(position(code), i, "{code:?}");
         }
-        assert_eq!(Code::ALL.len(), 16);
+        assert_eq!(Code::ALL.len(), 19);
     }
 }

@@ -26,6 +26,13 @@ const TRIGGERS: &[(Code, &str, &str)] = &[
     (Code::Ipvfuture, "//[v7.x]/", "[v7.x]"),
     (Code::PortEmpty, "//h:/", ":"),
     (Code::PortDefault, "http://h:80/", ":80"),
+    (Code::PortZero, "//h:0/", ":0"),
+    (Code::PortOutOfRange, "//h:65536/", ":65536"),
+    (
+        Code::PathEncodedTraversal,
+        "http://a/b/..%2F..%2Fetc",
+        "..%2F..%2Fetc",
+    ),
     (Code::PathDotSegments, "http://a/b/../c", ".."),
 ];
 
@@ -104,6 +111,9 @@ fn assert_not_triggers(input: &str, code: Code) {
 #[case::ipvfuture(Code::Ipvfuture)]
 #[case::port_empty(Code::PortEmpty)]
 #[case::port_default(Code::PortDefault)]
+#[case::port_zero(Code::PortZero)]
+#[case::port_out_of_range(Code::PortOutOfRange)]
+#[case::path_encoded_traversal(Code::PathEncodedTraversal)]
 #[case::path_dot_segments(Code::PathDotSegments)]
 fn lint_trigger(#[case] code: Code) {
     let &(_, input, span_text) = TRIGGERS
@@ -167,7 +177,7 @@ fn lint_sections(#[case] input: &str, #[case] section: &str) {
 }
 
 #[test]
-fn lint_messages_are_one_lowercase_line() {
+fn lint_messages_are_one_line_lower_case_but_names() {
     for &(code, input, _) in TRIGGERS {
         for f in findings(input).iter().filter(|f| f.code() == code) {
             let m = f.message();
@@ -175,7 +185,12 @@ fn lint_messages_are_one_lowercase_line() {
                 !m.is_empty() && !m.contains('\n') && !m.ends_with('.'),
                 "{m:?}"
             );
-            assert!(!m.starts_with(|c: char| c.is_ascii_uppercase()), "{m:?}");
+            // Lower case, except a name spelled as its RFC spells it.
+            assert!(
+                !m.starts_with(|c: char| c.is_ascii_uppercase())
+                    || ["IPv6 ", "IPvFuture "].iter().any(|w| m.starts_with(w)),
+                "{m:?}"
+            );
             let shown = f.to_string();
             assert!(shown.starts_with(code.as_str()), "{shown}");
             assert!(shown.ends_with(&format!("(RFC 3986 {})", code.section())));
@@ -569,4 +584,68 @@ fn lint_real_samples_do_not_panic() {
         }
     }
     assert!(linted > 1000, "{linted}");
+}
+
+/// Ports: TCP and UDP ports are 0 to 65535 and 0 is reserved (RFC 6335 6); RFC 3986 3.2.3 writes the
+/// port in decimal, so leading zeros do not change the value.
+#[rstest]
+#[case::zero("//h:0", Code::PortZero, true)]
+#[case::zeros("//h:000", Code::PortZero, true)]
+#[case::one("//h:1", Code::PortZero, false)]
+#[case::leading_zero_not_zero("//h:010", Code::PortZero, false)]
+#[case::max("//h:65535", Code::PortOutOfRange, false)]
+#[case::max_plus_one("//h:65536", Code::PortOutOfRange, true)]
+#[case::six_digits("//h:123456", Code::PortOutOfRange, true)]
+#[case::leading_zeros_in_range("//h:0000065535", Code::PortOutOfRange, false)]
+#[case::twenty_digits("//h:99999999999999999999", Code::PortOutOfRange, true)]
+#[case::empty_is_port_empty_only("//h:", Code::PortZero, false)]
+fn lint_port_range(#[case] input: &str, #[case] code: Code, #[case] triggers: bool) {
+    if triggers {
+        assert_eq!(slices(input, code).len(), 1, "{input}");
+    } else {
+        assert_not_triggers(input, code);
+    }
+}
+
+/// A percent-encoded "/" that a decoding back end would read as a delimiter next to a dot-segment
+/// (RFC 3986 7.3); plain `%2F` in a name is left alone.
+#[rstest]
+#[case::dot_dot_slash("/..%2Fetc", Some("..%2Fetc"))]
+#[case::lower_hex("/..%2fetc", Some("..%2fetc"))]
+#[case::encoded_dots("/%2E%2E%2Fetc", Some("%2E%2E%2Fetc"))]
+#[case::slash_then_dot_dot("/a%2F..", Some("a%2F.."))]
+#[case::single_dot("/.%2Fa", Some(".%2Fa"))]
+#[case::relative_reference("x/..%2F..%2Fy", Some("..%2F..%2Fy"))]
+#[case::name_with_slash("/group%2Fproject", None)]
+#[case::dots_in_name("/a..%2Fb", None)]
+#[case::in_query_not_path("/a?..%2Fb", None)]
+#[case::plain_dot_dot("http://a/b/../c", None)]
+fn lint_path_encoded_traversal(#[case] input: &str, #[case] span: Option<&str>) {
+    let found = slices(input, Code::PathEncodedTraversal);
+    assert_eq!(found, span.into_iter().collect::<Vec<_>>(), "{input}");
+}
+
+/// A reg-name whose percent-encoded octets decode to a numeric host (RFC 3986 2.1, 6.2.2.2, 7.4).
+#[rstest]
+#[case::encoded_dotted_quad("//%31.2.3.4/", true)]
+#[case::encoded_short_form("//%31%32%37.1/", true)]
+#[case::encoded_hex("//0x7f.%30.0.1/", true)]
+#[case::encoded_letters("//%61.example/", false)]
+#[case::non_ascii("//%C3%A9.1/", false)]
+fn lint_reg_name_numeric_after_decoding(#[case] input: &str, #[case] triggers: bool) {
+    if triggers {
+        assert_eq!(slices(input, Code::RegNameNumeric).len(), 1, "{input}");
+    } else {
+        assert_not_triggers(input, Code::RegNameNumeric);
+    }
+}
+
+/// A userinfo that is itself an IPv4 address is reported as looking like a host (RFC 3986 7.6).
+#[rstest]
+#[case::ipv4_userinfo("http://10.0.0.1@evil.test/", Some("10.0.0.1"))]
+#[case::ipv4_user_with_password("http://192.0.2.1:x@evil.test/", Some("192.0.2.1"))]
+#[case::not_an_address("http://1.2.3@evil.test/", None)]
+fn lint_userinfo_ipv4(#[case] input: &str, #[case] span: Option<&str>) {
+    let found = slices(input, Code::UserinfoLooksLikeHost);
+    assert_eq!(found, span.into_iter().collect::<Vec<_>>(), "{input}");
 }

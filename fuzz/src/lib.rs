@@ -585,7 +585,7 @@ pub fn check_normalize(text: &str) {
 
 /// The messages `Finding::message` can show without input text (copied from `Code::message` in
 /// src/lint.rs; a false alarm in [`check_lint`] means this list is stale).
-const LINT_MESSAGES: [&str; 17] = [
+const LINT_MESSAGES: [&str; 20] = [
     "scheme should be lowercase",
     "percent-encoding should use uppercase hex digits",
     "percent-encoded unreserved character should be decoded",
@@ -601,6 +601,9 @@ const LINT_MESSAGES: [&str; 17] = [
     "IPvFuture literal has no defined meaning",
     "empty port: the \":\" should be omitted",
     "port is the scheme's default and should be omitted",
+    "port 0 is reserved: no service can be reached there",
+    "port is above 65535, the largest TCP and UDP port",
+    "percent-encoded \"/\" makes a dot-segment for a back end that decodes before splitting the path",
     "dot-segment in the path of a URI should be removed",
     "port  is the default for  and should be omitted",
 ];
