@@ -96,6 +96,7 @@ pub mod normalize;
 pub mod percent;
 mod recognizer;
 pub mod recompose;
+mod relative;
 pub mod resolve;
 #[cfg(feature = "runtime-grammar")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]

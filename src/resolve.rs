@@ -13,6 +13,7 @@
 use crate::builder::{Parts, Slot};
 use crate::error::ParseError;
 use crate::grammar::Rule;
+pub use crate::relative::make_relative;
 use crate::uri::{Uri, UriRef};
 
 /// Why a reference could not be resolved.
