@@ -101,6 +101,9 @@ pub mod resolve;
 #[cfg(feature = "runtime-grammar")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
 pub mod runtime;
+#[cfg(feature = "runtime-grammar")]
+#[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
+pub mod runtime_limits;
 mod uri;
 
 pub use builder::{HostKind, PathKind};

@@ -42,6 +42,7 @@ use pest_vm::Vm;
 use crate::builder;
 use crate::error::ParseError;
 use crate::grammar::{self, Expected, Rule};
+use crate::runtime_limits;
 use crate::uri::UriRef;
 
 /// Inputs longer than this are not re-parsed by the detail VM (see the module docs).
@@ -122,6 +123,14 @@ pub struct GrammarIssue {
 }
 
 impl GrammarIssue {
+    pub(crate) fn new(line: usize, column: usize, message: String) -> GrammarIssue {
+        GrammarIssue {
+            line,
+            column,
+            message,
+        }
+    }
+
     /// The 1-based line in the grammar file.
     pub fn line(&self) -> usize {
         self.line
@@ -468,6 +477,12 @@ impl Grammar {
     /// # Errors
     /// [`GrammarError::Invalid`] listing every problem pest_meta finds, each with its line and column.
     pub fn load(text: &str) -> Result<Grammar, GrammarError> {
+        runtime_limits::check(text)?;
+        runtime_limits::on_big_stack(|| Grammar::load_checked(text))
+    }
+
+    /// [`Grammar::load`] once the text is within the [limits](crate::runtime_limits).
+    fn load_checked(text: &str) -> Result<Grammar, GrammarError> {
         let Read { ast, rules, header } = read(text)?;
         let plain = ast
             .iter()
@@ -498,10 +513,7 @@ impl Grammar {
     /// it is not a usable grammar.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Grammar, GrammarError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| GrammarError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = runtime_limits::read_grammar_file(path)?;
         Grammar::load(&text).map_err(|e| e.with_path(path))
     }
 
@@ -754,7 +766,7 @@ impl SchemeGrammars {
         files.sort();
         let mut all = SchemeGrammars::new();
         for path in files {
-            let text = std::fs::read_to_string(&path).map_err(io(&path))?;
+            let text = runtime_limits::read_grammar_file(&path)?;
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
             all.add(stem, &text).map_err(|e| e.with_path(&path))?;
         }
@@ -815,11 +827,7 @@ impl SchemeGrammars {
     pub fn check(&self, uri: &UriRef<'_>) -> Option<Result<(), SchemeError>> {
         let scheme = uri.scheme()?.to_ascii_lowercase();
         let found = self.by_scheme.get(&scheme)?;
-        let text = uri.as_str();
-        let text = match uri.fragment() {
-            Some(fragment) => &text[..text.len() - fragment.len() - 1],
-            None => text,
-        };
+        let text = runtime_limits::before_fragment(uri.as_str(), uri.fragment());
         let entry = found.grammar.entry(SCHEME_ENTRY_RULE).ok()?;
         Some(entry.parse(text).map(|_| ()).map_err(|error| SchemeError {
             scheme,
@@ -833,6 +841,7 @@ impl SchemeGrammars {
 /// those of its file), then `uri.pest` without the rules the scheme text redefines (blanked out, with
 /// their doc lines, so that its line numbers stay those of `uri.pest` too).
 fn load_scheme(text: &str) -> Result<Grammar, GrammarError> {
+    runtime_limits::check(text)?;
     // The scheme file alone must at least be syntactically valid; its rule names decide what to drop.
     let own = parser::parse(MetaRule::grammar_rules, text).map_err(|e| invalid(&[e]))?;
     let mut defined = std::collections::HashSet::new();

@@ -441,21 +441,23 @@ fn check_chunk(options: Options, chunk: &Chunk) -> ChunkReport {
 fn scheme_grammars(dir: &std::path::Path) -> Result<&'static SchemeGrammars, String> {
     let mut schemes = SchemeGrammars::builtin().clone();
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // Regular files only, as the library's `SchemeGrammars::from_dir`: a FIFO or a device named
+    // `x.pest` would block the run.
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "pest"))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "pest") && path.is_file())
         .collect();
     paths.sort();
     for path in paths {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = rfc3986::runtime_limits::read_grammar_file(&path)
+            .map_err(|e| crate::rule::grammar_error(&path, &e))?;
         let stem = path
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or_default();
         schemes
             .add(stem, &text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| crate::rule::grammar_error(&path, &e))?;
     }
     Ok(Box::leak(Box::new(schemes)))
 }

@@ -19,6 +19,32 @@ fn names() -> Vec<&'static str> {
     Rule::all().map(Rule::abnf_name).collect()
 }
 
+/// A grammar file's problems, one `FILE:LINE:COL: error: MESSAGE` line each (`FILE: error: MESSAGE` when
+/// the file cannot be read at all).
+pub(crate) fn grammar_error(
+    path: &std::path::Path,
+    error: &rfc3986::runtime::GrammarError,
+) -> String {
+    let file = path.display();
+    match error {
+        rfc3986::runtime::GrammarError::Io { source, .. } => {
+            format!("{file}: error: cannot read: {source}")
+        }
+        other => {
+            let lines: Vec<String> = other
+                .issues()
+                .iter()
+                .map(|i| format!("{file}:{}:{}: error: {}", i.line(), i.column(), i.message()))
+                .collect();
+            if lines.is_empty() {
+                format!("{file}: error: {other}")
+            } else {
+                lines.join("\n")
+            }
+        }
+    }
+}
+
 /// The grammar a subcommand matches inputs against: a rule of the built-in `uri.pest`, or a rule of a
 /// grammar loaded at run time with `--grammar FILE.pest` (pest_meta + pest_vm, same typed values).
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +63,8 @@ impl Engine {
         let Some(path) = grammar else {
             return parse_rule(name).map(Engine::Builtin);
         };
-        let grammar = rfc3986::runtime::Grammar::from_file(path).map_err(|e| e.to_string())?;
+        let grammar =
+            rfc3986::runtime::Grammar::from_file(path).map_err(|e| grammar_error(path, &e))?;
         let grammar: &'static rfc3986::runtime::Grammar = Box::leak(Box::new(grammar));
         grammar.entry(name).map(Engine::Loaded).map_err(|e| {
             let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
