@@ -31,8 +31,11 @@ pub enum Level {
     ///   (`%2F`, `%25`, `%20` and non-ASCII octets stay encoded: decoding them would change the meaning
     ///   or the syntax, 2.4);
     /// - path segments (6.2.2.3): [`remove_dot_segments`](crate::resolve::remove_dot_segments) on the path, after
-    ///   decoding, so `%2E` counts as `.` here (it is the same character, 2.3), unlike in resolution;
-    ///   not in a relative-path reference (see [`UriRef::normalize_with`]);
+    ///   decoding, so `%2E` counts as `.` here (it is the same character, 2.3), unlike in resolution,
+    ///   which only knows the literal `.` and `..` (5.2.4): `http://h/a/%2E%2E/../b` normalizes to
+    ///   `http://h/b`, while resolving it gives `http://h/a/b`. Comparison follows section 6; to compare
+    ///   what a server receives, resolve first and compare the targets. A relative-path reference keeps
+    ///   the dot-segments that depend on the base (see [`UriRef::normalize_with`]);
     /// - an empty port is removed with its `:` (3.2.3: "URI producers and normalizers should omit the port
     ///   component and its ":" delimiter if port is empty").
     ///
@@ -95,6 +98,50 @@ fn empty_path_is_root(scheme: &str) -> bool {
         .any(|s| s.eq_ignore_ascii_case(scheme))
 }
 
+/// The dot-segments of a relative-path reference (`path-noscheme`, after percent-encoding normalization)
+/// that can go without changing its target against any hierarchical base; `None` when nothing changes.
+///
+/// "Relative references can only be used within the context of a hierarchical URI" (RFC 3986 1.2.3): a
+/// base with an authority or a path that begins with `/`. Against such a base, resolution merges the path
+/// with a base directory that begins with `/` (5.2.3) and removes dot-segments (5.2.4), which then acts as a
+/// stack: a `.` segment goes, and a `..` removes the segment before it, or climbs above the base directory
+/// when there is none. So the reference reduces to `../` repeated, then the remaining segments:
+/// `./a` -> `a`, `a/./b` -> `a/b`, `a/b/../c` -> `a/c`, `a/..` -> `./`, `../a/../b` -> `../b`. The result
+/// gets `./` in front when it would be empty, begin with `/` or have a `:` in its first segment (4.2), and
+/// ends with `/` when the path ended in a dot-segment (`a/.` -> `a/`, `..` -> `../`).
+///
+/// Against a base whose path has no leading `/` (`mailto:x`, `f:b/c`), 5.2.4 runs on a path without a
+/// root and treats a first segment differently (`a/../b` gives `/b` there, `b` gives `b`); equivalence of
+/// relative references is not promised against such bases.
+fn reduce_relative_path(path: &str) -> Option<String> {
+    if path.is_empty() || !path.split('/').any(|s| s == "." || s == "..") {
+        return None;
+    }
+    let mut stack: Vec<&str> = Vec::new();
+    let mut directory = false;
+    for segment in path.split('/') {
+        directory = false;
+        match segment {
+            "." => directory = true,
+            ".." if stack.last().is_some_and(|top| *top != "..") => {
+                stack.pop();
+                directory = true;
+            }
+            _ => stack.push(segment),
+        }
+    }
+    // A path that ends in a dot-segment names a directory: `a/.` is `a/`, and `..` is `../`.
+    if directory || stack.last() == Some(&"..") {
+        stack.push("");
+    }
+    let mut out = stack.join("/");
+    let first = out.split('/').next().unwrap_or("");
+    if out.is_empty() || first.is_empty() || first.contains(':') {
+        out.insert_str(0, "./");
+    }
+    (out != path).then_some(out)
+}
+
 /// Whether two references are equivalent at `level` of the comparison ladder (RFC 3986 section 6.2): their
 /// normal forms at that level are the same text. At [`Level::Simple`] this is `a == b`.
 ///
@@ -128,7 +175,7 @@ impl UriRef<'_> {
     /// ```
     /// use rfc3986::UriRef;
     /// assert_eq!(UriRef::parse("HTTP://Example.COM/a/./b/../%7euser")?.normalize().to_string(), "http://example.com/a/~user");
-    /// assert_eq!(UriRef::parse("../a/./%62")?.normalize().to_string(), "../a/./b");
+    /// assert_eq!(UriRef::parse("../a/./%62")?.normalize().to_string(), "../a/b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn normalize(&self) -> UriRef<'static> {
@@ -138,12 +185,23 @@ impl UriRef<'_> {
     /// The normal form at `level` (see [`Level`] for what each level does), owned.
     ///
     /// A relative reference is normalized like a URI (it has no scheme, so nothing is scheme-based), with
-    /// one difference: the dot-segments of a *relative-path* reference (no authority, a path that does not
-    /// begin with `/`, like `../g`) are kept. Resolution (5.2.2) merges such a path with the base's path
-    /// before removing dot-segments, so removing them early changes the target: `../g` is not `g`, and
-    /// `a/../g` would become `/g` (5.2.4 keeps the `/` of `/../g`), which resolves to the root. A network-path
-    /// (`//h/a/../b`) or absolute-path (`/a/../b`) reference has its path's dot-segments removed by 5.2.2
-    /// whatever the base, so those are removed here too.
+    /// one difference: in a *relative-path* reference (no authority, a path that does not begin with `/`,
+    /// like `../g`) only the dot-segments whose effect does not depend on the base go: `.` segments, and a
+    /// segment followed by `..` (`././/my:sharona` -> `.//my:sharona`, `a/b/../c` -> `a/c`); a leading `..`
+    /// stays (`../g` is not `g`). So two relative references are equivalent exactly when they resolve to
+    /// equivalent targets against every hierarchical base (a base with an authority or a `/`-rooted path,
+    /// RFC 3986 1.2.3; tested as a property). A network-path (`//h/a/../b`) or absolute-path (`/a/../b`)
+    /// reference has its path's dot-segments removed by 5.2.2 whatever the base, so those are removed here
+    /// too.
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("././/my:sharona")?.normalize().as_str(), ".//my:sharona");
+    /// assert_eq!(UriRef::parse("../a/./b/..")?.normalize().as_str(), "../a/");
+    /// assert_eq!(UriRef::parse("a/..")?.normalize().as_str(), "./");
+    /// assert_eq!(UriRef::parse("")?.normalize().as_str(), ""); // the same document, not "./"
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     ///
     /// An input whose normal form would be over 4 GiB - 2 bytes long (the most a value holds) is returned
     /// as it is.
@@ -270,7 +328,13 @@ fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
             out.insert_str(path_start, "/.");
         }
     } else {
+        // A relative-path reference: its dot-segments depend on the base, so only the reductions that
+        // give the same target against every base are made (see `reduce_relative_path`).
         push_pct_normalized(&mut out, path, false);
+        if let Some(reduced) = reduce_relative_path(&out[path_start..]) {
+            out.truncate(path_start);
+            out.push_str(&reduced);
+        }
     }
     if scheme_based
         && authority.is_some()
