@@ -9,7 +9,10 @@
 //!
 //! - `parse-sample/<peer>`: `rfc3986` and `<peer>` on the lines of `data/real-uris-sample.txt` that both accept.
 //! - `parse-sample-all`: every parser on all lines, each with its own verdict (accept and reject paths mixed).
+//! - `parse-sample-rejected`: `rfc3986` (parse, and validate) and fluent-uri on the lines fluent-uri rejects:
+//!   for a checker, rejections are the product.
 //! - `parse-corpus/<peer>`: as `parse-sample/<peer>`, on the file named by `RFC3986_CORPUS` (skipped if unset).
+//! - `parse-corpus-all`, `parse-corpus-rejected`: as the `parse-sample-*` groups, on that file.
 //! - `parse-single/<name>`: one named URI, every parser that accepts it.
 //! - `resolve-sample/<peer>`: parse the reference and resolve it against a pre-parsed base, over the pairs of
 //!   `data/real-refs-sample.tsv` that the peer and `rfc3986::UriRef::parse` accept.
@@ -296,19 +299,53 @@ fn bench_sample(c: &mut Criterion) {
         bench_common(c, "parse-sample", &lines, peer, false);
     }
 
-    // Everything on every line: rejecting is part of the work (and this crate explains every rejection).
-    let mut group = c.benchmark_group("parse-sample-all");
-    group.throughput(Throughput::Elements(lines.len() as u64));
+    bench_all_and_rejected(c, "parse-sample", &lines);
+}
+
+/// `<prefix>-all`: every parser on every line, each with its own verdict (rejecting is part of the work,
+/// and this crate explains every rejection). `<prefix>-rejected`: this crate and fluent-uri, the fastest
+/// peer, on the lines fluent-uri rejects.
+fn bench_all_and_rejected(c: &mut Criterion, prefix: &str, lines: &[&str]) {
     let validate_ours = Peer {
         name: "rfc3986 validate",
         package: "rfc3986",
         call: "rfc3986::validate(Rule::URI_REFERENCE, _)",
         parse: rfc3986_validate,
     };
+    let mut group = c.benchmark_group(format!("{prefix}-all"));
+    group.throughput(Throughput::Elements(lines.len() as u64));
+    if lines.len() > 10_000 {
+        group.sample_size(10);
+    }
     for p in [&OURS, &validate_ours].into_iter().chain(PEERS) {
         group.bench_function(p.name, |b| {
             b.iter(|| {
-                for s in &lines {
+                for s in lines {
+                    black_box((p.parse)(black_box(s)));
+                }
+            })
+        });
+    }
+    group.finish();
+
+    let fluent = PEERS
+        .iter()
+        .find(|p| p.name == "fluent-uri")
+        .expect("fluent-uri is a peer");
+    let rejected: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|s| !(fluent.parse)(s))
+        .collect();
+    if rejected.is_empty() {
+        return;
+    }
+    let mut group = c.benchmark_group(format!("{prefix}-rejected"));
+    group.throughput(Throughput::Elements(rejected.len() as u64));
+    for p in [&OURS, &validate_ours, fluent] {
+        group.bench_function(p.name, |b| {
+            b.iter(|| {
+                for s in &rejected {
                     black_box((p.parse)(black_box(s)));
                 }
             })
@@ -329,6 +366,7 @@ fn bench_corpus(c: &mut Criterion) {
     for peer in PEERS {
         bench_common(c, "parse-corpus", &lines, peer, true);
     }
+    bench_all_and_rejected(c, "parse-corpus", &lines);
 }
 
 fn bench_singles(c: &mut Criterion) {
