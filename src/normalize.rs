@@ -58,6 +58,70 @@ pub enum Level {
     Scheme,
 }
 
+/// A rung of the ladder plus the normalizations outside RFC 3986 that a user can ask for; what
+/// [`UriRef::normalize_with_options`], [`Uri::normalize_with_options`] and [`equivalent_with`] take.
+/// `Options::from(level)` is the rung alone, as [`UriRef::normalize_with`] does.
+///
+/// ```
+/// use rfc3986::normalize::{equivalent_with, Level, Options};
+/// use rfc3986::Uri;
+/// let a = Uri::parse("http://[2001:DB8:0:0::1]/")?;
+/// let b = Uri::parse("http://[2001:db8::1]/")?;
+/// let rfc5952 = Options::from(Level::Syntax).ipv6_rfc5952(true);
+/// assert_eq!(a.normalize_with_options(rfc5952).as_str(), "http://[2001:db8::1]/");
+/// assert!(equivalent_with(&a, &b, rfc5952));
+/// assert!(!equivalent_with(&a, &b, Level::Syntax.into())); // RFC 3986 alone: only the case changes
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    level: Level,
+    ipv6_rfc5952: bool,
+}
+
+impl Options {
+    /// The rung of the comparison ladder ([`Level`]).
+    pub fn level(self) -> Level {
+        self.level
+    }
+
+    /// Whether an `IPv6address` host is written in the canonical text of RFC 5952 section 4 (lower case,
+    /// no leading zeros in a group, the longest run of two or more zero groups written `::`, the first
+    /// such run on a tie; an IPv4-mapped address as `::ffff:192.0.2.1`, section 5).
+    ///
+    /// Which rung it belongs to: it changes only how one address is written, for every scheme, like the
+    /// case normalization of 6.2.2.1, so it is syntax-based (it applies at [`Level::Syntax`] and
+    /// [`Level::Scheme`], not at [`Level::Simple`]). RFC 3986 predates RFC 5952 and its `IPv6address` rule
+    /// allows every form (3.2.2), so it is an option, off by default: without it the normal forms are
+    /// exactly those of RFC 3986 section 6.
+    ///
+    /// ```text
+    /// IPv6address =                            6( h16 ":" ) ls32
+    ///             /                       "::" 5( h16 ":" ) ls32
+    ///             / ...
+    ///             / [ *6( h16 ":" ) h16 ] "::"
+    /// ```
+    #[must_use]
+    pub fn ipv6_rfc5952(mut self, on: bool) -> Options {
+        self.ipv6_rfc5952 = on;
+        self
+    }
+
+    /// Whether [`ipv6_rfc5952`](Self::ipv6_rfc5952) is on.
+    pub fn is_ipv6_rfc5952(self) -> bool {
+        self.ipv6_rfc5952
+    }
+}
+
+impl From<Level> for Options {
+    fn from(level: Level) -> Options {
+        Options {
+            level,
+            ipv6_rfc5952: false,
+        }
+    }
+}
+
 /// The default port of a scheme, for scheme-based normalization (RFC 3986 6.2.3), or `None` when this
 /// crate knows none. The scheme is compared ignoring ASCII case.
 ///
@@ -163,9 +227,15 @@ fn reduce_relative_path(path: &str) -> Option<String> {
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>, level: Level) -> bool {
-    match level {
+    equivalent_with(a, b, level.into())
+}
+
+/// Whether two references are equivalent with `options`: their normal forms (see [`Options`]) are the
+/// same text. As [`equivalent`] when `options` is a [`Level`] alone.
+pub fn equivalent_with(a: &UriRef<'_>, b: &UriRef<'_>, options: Options) -> bool {
+    match options.level {
         Level::Simple => a.as_str() == b.as_str(),
-        _ => normalized(a, level).0 == normalized(b, level).0,
+        _ => normalized(a, options).0 == normalized(b, options).0,
     }
 }
 
@@ -206,10 +276,16 @@ impl UriRef<'_> {
     /// An input whose normal form would be over 4 GiB - 2 bytes long (the most a value holds) is returned
     /// as it is.
     pub fn normalize_with(&self, level: Level) -> UriRef<'static> {
-        if level == Level::Simple {
+        self.normalize_with_options(level.into())
+    }
+
+    /// The normal form with `options` (a rung of the ladder and the options outside RFC 3986, see
+    /// [`Options`]), owned.
+    pub fn normalize_with_options(&self, options: Options) -> UriRef<'static> {
+        if options.level == Level::Simple {
             return self.clone().into_owned();
         }
-        match normalized(self, level) {
+        match normalized(self, options) {
             (text, Some(parts)) => UriRef::from_written(Rule::URI_REFERENCE, text, parts),
             // Over 4 GiB - 2 bytes (a value cannot hold it): the input as it is.
             (_, None) => self.clone().into_owned(),
@@ -239,10 +315,15 @@ impl Uri<'_> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn normalize_with(&self, level: Level) -> Uri<'static> {
-        if level == Level::Simple {
+        self.normalize_with_options(level.into())
+    }
+
+    /// The normal form with `options` (see [`Options`]), owned.
+    pub fn normalize_with_options(&self, options: Options) -> Uri<'static> {
+        if options.level == Level::Simple {
             return self.clone().into_owned();
         }
-        match normalized(self.as_uri_ref(), level) {
+        match normalized(self.as_uri_ref(), options) {
             (text, Some(parts)) => Uri::from_written(text, parts),
             (_, None) => self.clone().into_owned(),
         }
@@ -252,7 +333,8 @@ impl Uri<'_> {
 /// Writes the normal form of `r` at `level` (not [`Level::Simple`]) in the order of 5.3, into one string,
 /// and says where its components are (`None` when it is longer than a value can hold: 4 GiB - 2 bytes; the
 /// normal form can be up to 2 bytes longer than the input).
-fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
+fn normalized(r: &UriRef<'_>, options: Options) -> (String, Option<Parts>) {
+    let level = options.level;
     let mut out = String::with_capacity(r.as_str().len() + 1);
     let scheme_based = level >= Level::Scheme;
     // scheme: lower case (6.2.2.1)
@@ -287,6 +369,20 @@ fn normalized(r: &UriRef<'_>, level: Level) -> (String, Option<Parts>) {
                 let written = &out[host_start..];
                 if written.len() != host.len() && grammar::matches(Rule::IPV4ADDRESS, written) {
                     host_kind = HostKind::Ipv4address;
+                }
+            }
+            HostKind::Ipv6address if options.ipv6_rfc5952 => {
+                // RFC 5952 section 4, as `Ipv6Addr`'s `Display` writes it; every `IPv6address` parses.
+                let inner = host.trim_start_matches('[').trim_end_matches(']');
+                match inner.parse::<std::net::Ipv6Addr>() {
+                    Ok(address) => {
+                        use std::fmt::Write as _;
+                        let _ = write!(out, "[{address}]");
+                    }
+                    Err(_) => {
+                        out.push_str(host);
+                        out[host_start..].make_ascii_lowercase();
+                    }
                 }
             }
             _ => {

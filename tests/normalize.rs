@@ -411,3 +411,66 @@ proptest! {
         prop_assert_eq!(normalized_first.as_str(), plain.as_str());
     }
 }
+
+/// RFC 5952 section 4 canonical text, as an option ([`Options::ipv6_rfc5952`]); the examples are the
+/// RFC's own (4.1 leading zeros, 4.2.1 shorten as much as possible, 4.2.2 one zero field, 4.2.3 placement,
+/// 4.3 lower case, 5 IPv4-mapped).
+#[rstest]
+#[case::leading_zeros_4_1("2001:0db8::0001", "2001:db8::1")]
+#[case::shorten_4_2_1("2001:db8:0:0:0:0:2:1", "2001:db8::2:1")]
+#[case::shorten_not_just_part_4_2_1("2001:db8::0:1", "2001:db8::1")]
+#[case::one_zero_field_4_2_2("2001:db8:0:1:1:1:1:1", "2001:db8:0:1:1:1:1:1")]
+#[case::one_zero_field_compressed_4_2_2("2001:db8::1:1:1:1:1", "2001:db8:0:1:1:1:1:1")]
+#[case::longest_run_4_2_3("2001:0:0:1:0:0:0:1", "2001:0:0:1::1")]
+#[case::first_of_equal_runs_4_2_3("2001:db8:0:0:1:0:0:1", "2001:db8::1:0:0:1")]
+#[case::lower_case_4_3(
+    "2001:db8:aaaa:bbbb:cccc:dddd:eeee:AaAa",
+    "2001:db8:aaaa:bbbb:cccc:dddd:eeee:aaaa"
+)]
+#[case::ipv4_mapped_5("::FFFF:192.0.2.1", "::ffff:192.0.2.1")]
+#[case::unspecified("0:0:0:0:0:0:0:0", "::")]
+fn normalize_ipv6_rfc5952(#[case] written: &str, #[case] canonical: &str) {
+    use rfc3986::normalize::Options;
+    let options = Options::from(Level::Syntax).ipv6_rfc5952(true);
+    let text = format!("http://[{written}]:8080/p");
+    let uri = Uri::parse(&text).unwrap();
+    let normal = uri.normalize_with_options(options);
+    assert_eq!(normal.as_str(), format!("http://[{canonical}]:8080/p"));
+    assert_eq!(normal.host_str(), Some(format!("[{canonical}]").as_str()));
+    // Off by default: RFC 3986 6.2.2.1 only lower-cases.
+    assert_eq!(
+        uri.normalize().host_str(),
+        Some(format!("[{}]", written.to_ascii_lowercase()).as_str())
+    );
+    // At the scheme rung too, and the normal form is stable.
+    let scheme = Options::from(Level::Scheme).ipv6_rfc5952(true);
+    assert_eq!(
+        uri.normalize_with_options(scheme).as_str(),
+        format!("http://[{canonical}]:8080/p")
+    );
+    assert_eq!(normal.normalize_with_options(options), normal);
+}
+
+#[test]
+fn rfc5952_option_leaves_other_hosts_and_simple_level_alone() {
+    use rfc3986::normalize::{equivalent_with, Options};
+    let on = |level: Level| Options::from(level).ipv6_rfc5952(true);
+    for text in [
+        "http://Example.COM/",
+        "http://192.0.2.1/",
+        "http://[v1.X]/",
+        "a/b",
+    ] {
+        let r = UriRef::parse(text).unwrap();
+        assert_eq!(
+            r.normalize_with_options(on(Level::Syntax)),
+            r.normalize(),
+            "{text}"
+        );
+    }
+    let a = UriRef::parse("http://[2001:db8:0::1]/").unwrap();
+    let b = UriRef::parse("http://[2001:db8::1]/").unwrap();
+    assert!(!equivalent_with(&a, &b, on(Level::Simple)));
+    assert!(equivalent_with(&a, &b, on(Level::Syntax)));
+    assert!(!equivalent(&a, &b, Level::Scheme));
+}

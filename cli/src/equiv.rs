@@ -20,6 +20,10 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
     level: LevelArg,
 
+    /// Also compare IPv6 hosts by their RFC 5952 canonical text (`[2001:db8:0::1]` = `[2001:db8::1]`).
+    #[arg(long)]
+    ipv6_rfc5952: bool,
+
     /// The first URI reference.
     #[arg(value_name = "A")]
     a: OsString,
@@ -54,7 +58,9 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     if invalid {
         return Ok(Status::IoError);
     }
-    let equivalent = rfc3986::normalize::equivalent(&parsed[0], &parsed[1], args.level.into());
+    let options = rfc3986::normalize::Options::from(rfc3986::normalize::Level::from(args.level))
+        .ipv6_rfc5952(args.ipv6_rfc5952);
+    let equivalent = rfc3986::normalize::equivalent_with(&parsed[0], &parsed[1], options);
     let mut out = io::stdout().lock();
     writeln!(
         out,

@@ -23,6 +23,11 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
     level: LevelArg,
 
+    /// Also write IPv6 hosts in the canonical text of RFC 5952 section 4 (`[2001:db8::1]`); not part of
+    /// RFC 3986, so off by default.
+    #[arg(long)]
+    ipv6_rfc5952: bool,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -113,7 +118,9 @@ fn normalize_one(
         Ok(text) => (*text, UriRef::parse(text)),
         Err((lossy, error)) => (lossy.as_str(), Err(error.clone())),
     };
-    let normalized = parsed.map(|uri| uri.normalize_with(args.level.into()));
+    let options = rfc3986::normalize::Options::from(rfc3986::normalize::Level::from(args.level))
+        .ipv6_rfc5952(args.ipv6_rfc5952);
+    let normalized = parsed.map(|uri| uri.normalize_with_options(options));
     match (args.format, &normalized) {
         (Format::Json, _) => {
             let json = ResultJson {

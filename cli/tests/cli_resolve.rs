@@ -178,3 +178,15 @@ fn equiv_invalid_input_is_reported_and_exits_2() {
     assert!(stdout(&output).is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("B:2: error"));
 }
+
+#[rstest]
+#[case::off(&["normalize", "http://[2001:DB8:0:0::1]/"][..], "http://[2001:db8:0:0::1]/\n", 0)]
+#[case::on(&["normalize", "--ipv6-rfc5952", "http://[2001:DB8:0:0::1]/"][..], "http://[2001:db8::1]/\n", 0)]
+#[case::equiv_off(&["equiv", "http://[2001:db8:0::1]/", "http://[2001:db8::1]/"][..], "not equivalent\n", 1)]
+#[case::equiv_on(&["equiv", "--ipv6-rfc5952", "http://[2001:db8:0::1]/", "http://[2001:db8::1]/"][..], "equivalent\n", 0)]
+fn ipv6_rfc5952_option(#[case] args: &[&str], #[case] expected: &str, #[case] code: i32) {
+    // RFC 5952 4.2.1: "::" is used to its maximum capability; 4.3: lower case.
+    let output = run(args, b"");
+    assert_eq!(output.status.code(), Some(code));
+    assert_eq!(stdout(&output), expected);
+}
