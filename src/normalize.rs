@@ -69,8 +69,9 @@ pub enum Level {
 /// let b = Uri::parse("http://[2001:db8::1]/")?;
 /// let rfc5952 = Options::from(Level::Syntax).ipv6_rfc5952(true);
 /// assert_eq!(a.normalize_with_options(rfc5952).as_str(), "http://[2001:db8::1]/");
-/// assert!(equivalent_with(&a, &b, rfc5952));
-/// assert!(!equivalent_with(&a, &b, Level::Syntax.into())); // RFC 3986 alone: only the case changes
+/// assert!(equivalent_with(a.as_uri_ref(), b.as_uri_ref(), rfc5952));
+/// // RFC 3986 alone: only the case changes.
+/// assert!(!equivalent_with(a.as_uri_ref(), b.as_uri_ref(), Level::Syntax.into()));
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
