@@ -163,48 +163,103 @@ fn empty_path_is_root(scheme: &str) -> bool {
         .any(|s| s.eq_ignore_ascii_case(scheme))
 }
 
-/// The dot-segments of a relative-path reference (`path-noscheme`, after percent-encoding normalization)
-/// that can go without changing its target against any hierarchical base; `None` when nothing changes.
+/// Removes the dot-segments of a relative-path reference (`path-noscheme`, after percent-encoding
+/// normalization) whose effect is the same against every base (RFC 3986 5.2.3, 5.2.4).
 ///
-/// "Relative references can only be used within the context of a hierarchical URI" (RFC 3986 1.2.3): a
-/// base with an authority or a path that begins with `/`. Against such a base, resolution merges the path
-/// with a base directory that begins with `/` (5.2.3) and removes dot-segments (5.2.4), which then acts as a
-/// stack: a `.` segment goes, and a `..` removes the segment before it, or climbs above the base directory
-/// when there is none. So the reference reduces to `../` repeated, then the remaining segments:
-/// `./a` -> `a`, `a/./b` -> `a/b`, `a/b/../c` -> `a/c`, `a/..` -> `./`, `../a/../b` -> `../b`. The result
-/// gets `./` in front when it would be empty, begin with `/` or have a `:` in its first segment (4.2), and
-/// ends with `/` when the path ended in a dot-segment (`a/.` -> `a/`, `..` -> `../`).
+/// Resolution merges the path with the base's directory (5.2.3): `/`-rooted (`/x/`, the hierarchical case
+/// of 1.2.3), rootless (`b/`) or empty (a base path without `/`, like `mailto:x`), and then removes
+/// dot-segments (5.2.4), which acts as a stack of segments: a `.` goes, a `..` removes the segment before
+/// it or climbs above the base directory. Against every base:
 ///
-/// Against a base whose path has no leading `/` (`mailto:x`, `f:b/c`), 5.2.4 runs on a path without a
-/// root and treats a first segment differently (`a/../b` gives `/b` there, `b` gives `b`); equivalence of
-/// relative references is not promised against such bases.
-fn reduce_relative_path(path: &str) -> Option<String> {
-    if path.is_empty() || !path.split('/').any(|s| s == "." || s == "..") {
-        return None;
+/// - a `.` segment goes (`./a` -> `a`, `a/./b` -> `a/b`, `a/.` -> `a/`);
+/// - `s/..` goes when another segment that is not `..` comes before `s` (`a/b/../c` -> `a/c`);
+/// - the first such segment and its `..` stay (`a/../b`): against an empty base directory 5.2.4 turns
+///   `a/../b` into `/b` but `b` into `b`, and a leading `../` is dropped there;
+/// - `..` segments that pop nothing stay (`../g` is not `g`).
+///
+/// The result gets `./` in front when it would be empty, begin with `/` or have a `:` in its first segment
+/// (4.2), and a trailing `/` when the path ended in a dot-segment (`a/.` -> `a/`, `..` -> `../`).
+///
+/// `out[start..]` is the path; it is rewritten in place, in one pass (no allocation unless `./` or a
+/// trailing `/` makes it longer).
+fn reduce_relative_path_at(out: &mut String, start: usize) {
+    if !is_reducible(&out[start..]) {
+        return;
     }
-    let mut stack: Vec<&str> = Vec::new();
-    let mut directory = false;
-    for segment in path.split('/') {
+    // One pass over the path with a read cursor `r` and a write cursor `w <= r`, in the same buffer:
+    // the written part is the stack of kept segments, joined by "/".
+    let mut bytes = std::mem::take(out).into_bytes();
+    let end = bytes.len();
+    let (mut r, mut w) = (start, start);
+    // Segments on the stack, and how many of them are not ".." (those are always at the bottom).
+    let (mut written, mut plain) = (0usize, 0usize);
+    let mut directory;
+    loop {
+        let seg_end = bytes[r..end]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(end, |i| r + i);
+        let segment_len = seg_end - r;
+        let is_dot = segment_len == 1 && bytes[r] == b'.';
+        let is_dot_dot = segment_len == 2 && bytes[r] == b'.' && bytes[r + 1] == b'.';
         directory = false;
-        match segment {
-            "." => directory = true,
-            ".." if stack.last().is_some_and(|top| *top != "..") => {
-                stack.pop();
-                directory = true;
+        if is_dot {
+            directory = true;
+        } else if is_dot_dot && plain > 1 {
+            // Pop the top segment: back to the "/" before it, or to the start.
+            w = bytes[start..w]
+                .iter()
+                .rposition(|&b| b == b'/')
+                .map_or(start, |i| start + i);
+            written -= 1;
+            plain -= 1;
+            directory = true;
+        } else {
+            if written > 0 {
+                bytes[w] = b'/';
+                w += 1;
             }
-            _ => stack.push(segment),
+            bytes.copy_within(r..seg_end, w);
+            w += segment_len;
+            written += 1;
+            plain += usize::from(!is_dot_dot);
+        }
+        if seg_end == end {
+            break;
+        }
+        r = seg_end + 1;
+    }
+    bytes.truncate(w);
+    // A path that ends in a dot-segment names a directory: `a/.` is `a/`, and `..` is `../`.
+    if written > 0 && (directory || plain == 0) {
+        bytes.push(b'/');
+    }
+    let first_end = bytes[start..]
+        .iter()
+        .position(|&b| b == b'/')
+        .map_or(bytes.len(), |i| start + i);
+    let first = &bytes[start..first_end];
+    if bytes.len() == start || first.is_empty() || first.contains(&b':') {
+        bytes.splice(start..start, *b"./");
+    }
+    *out = String::from_utf8(bytes).unwrap_or_default();
+}
+
+/// Whether [`reduce_relative_path_at`] changes `path`: it has a `.` segment, a `..` after two segments
+/// that are not `..`, or ends in `..`.
+fn is_reducible(path: &str) -> bool {
+    let mut plain = 0;
+    let mut last_dot_dot = false;
+    for segment in path.split('/') {
+        last_dot_dot = segment == "..";
+        match segment {
+            "." => return true,
+            ".." if plain > 1 => return true,
+            ".." => {}
+            _ => plain += 1,
         }
     }
-    // A path that ends in a dot-segment names a directory: `a/.` is `a/`, and `..` is `../`.
-    if directory || stack.last() == Some(&"..") {
-        stack.push("");
-    }
-    let mut out = stack.join("/");
-    let first = out.split('/').next().unwrap_or("");
-    if out.is_empty() || first.is_empty() || first.contains(':') {
-        out.insert_str(0, "./");
-    }
-    (out != path).then_some(out)
+    last_dot_dot
 }
 
 /// Whether two references are equivalent at `level` of the comparison ladder (RFC 3986 section 6.2): their
@@ -258,18 +313,19 @@ impl UriRef<'_> {
     /// A relative reference is normalized like a URI (it has no scheme, so nothing is scheme-based), with
     /// one difference: in a *relative-path* reference (no authority, a path that does not begin with `/`,
     /// like `../g`) only the dot-segments whose effect does not depend on the base go: `.` segments, and a
-    /// segment followed by `..` (`././/my:sharona` -> `.//my:sharona`, `a/b/../c` -> `a/c`); a leading `..`
-    /// stays (`../g` is not `g`). So two relative references are equivalent exactly when they resolve to
-    /// equivalent targets against every hierarchical base (a base with an authority or a `/`-rooted path,
-    /// RFC 3986 1.2.3; tested as a property). A network-path (`//h/a/../b`) or absolute-path (`/a/../b`)
-    /// reference has its path's dot-segments removed by 5.2.2 whatever the base, so those are removed here
-    /// too.
+    /// segment followed by `..` when it is not the first segment (`././/my:sharona` -> `.//my:sharona`,
+    /// `a/b/../c` -> `a/c`); a leading `..` stays (`../g` is not `g`), and so does a first segment popped
+    /// by `..` (`a/../b`: against a base path without `/`, 5.2.4 gives `/b` for it and `b` for `b`). So the
+    /// normal form resolves to an equivalent target against every base, and two relative references whose
+    /// first segment is not popped are equivalent exactly when they resolve to equivalent targets against
+    /// every base (tested as properties).
     ///
     /// ```
     /// use rfc3986::UriRef;
     /// assert_eq!(UriRef::parse("././/my:sharona")?.normalize().as_str(), ".//my:sharona");
     /// assert_eq!(UriRef::parse("../a/./b/..")?.normalize().as_str(), "../a/");
-    /// assert_eq!(UriRef::parse("a/..")?.normalize().as_str(), "./");
+    /// assert_eq!(UriRef::parse("x/a/..")?.normalize().as_str(), "x/");
+    /// assert_eq!(UriRef::parse("a/../b")?.normalize().as_str(), "a/../b");
     /// assert_eq!(UriRef::parse("")?.normalize().as_str(), ""); // the same document, not "./"
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
@@ -428,10 +484,7 @@ fn normalized(r: &UriRef<'_>, options: Options) -> (String, Option<Parts>) {
         // A relative-path reference: its dot-segments depend on the base, so only the reductions that
         // give the same target against every base are made (see `reduce_relative_path`).
         push_pct_normalized(&mut out, path, false);
-        if let Some(reduced) = reduce_relative_path(&out[path_start..]) {
-            out.truncate(path_start);
-            out.push_str(&reduced);
-        }
+        reduce_relative_path_at(&mut out, path_start);
     }
     if scheme_based
         && authority.is_some()

@@ -94,7 +94,9 @@ fn normalize_rfc3986_6_2_2_2_percent_encoding(#[case] input: &str, #[case] expec
 #[case::network_path_reference("//H/a/../b", "//h/b")]
 // Relative-path references: only what is the same against every hierarchical base goes (5.2.3, 5.2.4).
 #[case::relative_path_reference_reduced("../a/./b/..", "../a/")]
-#[case::relative_path_reference_pair("a/../b", "b")]
+#[case::relative_path_reference_reduced_2("../a/x/./b/..", "../a/x/")]
+#[case::relative_path_reference_pair("x/a/../b", "x/b")]
+#[case::relative_path_reference_first_segment_kept("a/../b", "a/../b")]
 #[case::relative_path_reference_leading_dot_dot_kept("../../g", "../../g")]
 #[case::relative_path_reference_encoded_dots("%2E%2E/g", "../g")]
 fn normalize_rfc3986_6_2_2_3_path_segments(#[case] input: &str, #[case] expected: &str) {
