@@ -77,6 +77,7 @@ pub(crate) fn component_index(name: &str) -> Option<usize> {
 
 /// Which of the five path rules of RFC 3986 section 3.3 the path matched.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PathKind {
     /// `path-abempty = *( "/" segment )`: after an authority; begins with "/" or is empty.
     Abempty,
@@ -94,6 +95,7 @@ pub enum PathKind {
 
 /// Which alternative of `host = IP-literal / IPv4address / reg-name` matched (RFC 3986 section 3.2.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HostKind {
     /// `IPv4address`: four dec-octets.
     Ipv4address,

@@ -459,4 +459,8 @@ pub enum Error {
     /// A reference could not be resolved against a base.
     #[error(transparent)]
     Resolve(#[from] ResolveError),
+    /// A match of a rule that is not a URI reference was asked to become a [`UriRef`](crate::UriRef)
+    /// ([`RuleMatch::into_uri_ref`](crate::RuleMatch::into_uri_ref)).
+    #[error(transparent)]
+    NotAReference(#[from] crate::rule_match::NotAReference),
 }

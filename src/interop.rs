@@ -68,7 +68,7 @@ mod serde_impls {
     }
 
     impl Serialize for Uri<'_> {
-        /// Serializes the text exactly as parsed ([`Uri::as_str`]), as a string.
+        /// Serializes the text exactly as parsed ([`UriRef::as_str`]), as a string.
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             serializer.serialize_str(self.as_str())
         }

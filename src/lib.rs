@@ -98,6 +98,7 @@ mod recognizer;
 pub mod recompose;
 mod relative;
 pub mod resolve;
+mod rule_match;
 #[cfg(feature = "runtime-grammar")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
 pub mod runtime;
@@ -110,6 +111,7 @@ pub use builder::{HostKind, PathKind};
 pub use error::{Error, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
 pub use recompose::UriBuilder;
+pub use rule_match::{ComponentSpans, NotAReference, RuleMatch};
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.
@@ -147,8 +149,10 @@ pub fn validate_bytes(rule: Rule, input: &[u8]) -> Result<(), ParseError> {
     }
 }
 
-/// Matches `input` against any rule of the grammar and returns the components it contains, as
-/// [`UriRef::parse_rule`] does.
+/// Matches `input` as a whole against any rule of the grammar: a [`RuleMatch`] with the rule and the byte
+/// spans of the components the rule contains (`None` for those it does not contain). Only a match of
+/// `URI-reference`, `URI`, `relative-ref` or `absolute-URI` becomes a [`UriRef`]
+/// ([`RuleMatch::into_uri_ref`]).
 ///
 /// ```
 /// use rfc3986::{parse_as, Rule};
@@ -156,13 +160,17 @@ pub fn validate_bytes(rule: Rule, input: &[u8]) -> Result<(), ParseError> {
 /// assert_eq!(authority.userinfo(), Some("user"));
 /// assert_eq!(authority.host_str(), Some("[::1]"));
 /// assert_eq!(authority.port(), Some("8080"));
+/// assert_eq!(authority.path(), None); // an authority has no path
+/// let port = parse_as(Rule::PORT, "123456")?; // port = *DIGIT: any number of digits
+/// assert_eq!((port.port(), port.port_u16()), (Some("123456"), None));
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
 ///
 /// # Errors
 /// [`ParseError`] when `input` as a whole is not in the rule's language.
-pub fn parse_as(rule: Rule, input: &str) -> Result<UriRef<'_>, ParseError> {
-    UriRef::parse_rule(rule, input)
+pub fn parse_as(rule: Rule, input: &str) -> Result<RuleMatch<'_>, ParseError> {
+    let reference = UriRef::parse_rule(rule, input)?;
+    Ok(RuleMatch::builtin(rule, input, *reference.parts()))
 }
 
 /// The README's Rust examples, run as doctests.

@@ -34,7 +34,7 @@
 
 use std::fmt;
 
-use crate::{HostKind, Uri, UriRef};
+use crate::{HostKind, RuleMatch, Uri, UriRef};
 
 /// A byte range `(start, end)` into the linted input: `&input[start..end]` is the offending text.
 type Span = (usize, usize);
@@ -337,6 +337,11 @@ impl fmt::Display for Finding {
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
 pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
+    lint_match(&RuleMatch::of_reference(uri))
+}
+
+/// The findings on any match; the components the rule does not contain are not looked at.
+fn lint_match(uri: &RuleMatch<'_>) -> Vec<Finding> {
     let text = uri.as_str();
     let mut out = Vec::new();
     lint_scheme(uri, text, &mut out);
@@ -362,6 +367,21 @@ impl Uri<'_> {
     /// The SHOULD-level and security findings on this URI; see [`lint`](crate::lint::lint()).
     pub fn lint(&self) -> Vec<Finding> {
         lint(self.as_uri_ref())
+    }
+}
+
+impl RuleMatch<'_> {
+    /// The SHOULD-level and security findings on the components this match contains (a host matched by
+    /// `--rule host` is checked as a host); see [`lint`](crate::lint::lint()).
+    ///
+    /// ```
+    /// use rfc3986::{lint::Code, parse_as, Rule};
+    /// let host = parse_as(Rule::HOST, "Example.COM")?;
+    /// assert_eq!(host.lint()[0].code(), Code::RegNameNotLowercase);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn lint(&self) -> Vec<Finding> {
+        lint_match(self)
     }
 }
 
@@ -404,7 +424,7 @@ fn has_uppercase_outside_pct(s: &str) -> bool {
 }
 
 // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   (3.1: canonical form is lowercase)
-fn lint_scheme(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_scheme(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
     if let Some(scheme) = uri.scheme() {
         if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
             out.push(Finding::new(
@@ -444,7 +464,7 @@ fn lint_pct_encoded(text: &str, out: &mut Vec<Finding>) {
 }
 
 // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )   (3.2.1, 7.5, 7.6)
-fn lint_userinfo(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_userinfo(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
     let Some(userinfo) = uri.userinfo() else {
         return;
     };
@@ -504,7 +524,7 @@ fn is_dec_octet(s: &str) -> bool {
 }
 
 // host = IP-literal / IPv4address / reg-name   (3.2.2, 7.4)
-fn lint_host(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_host(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
     let (Some(host), Some(kind)) = (uri.host_str(), uri.host_kind()) else {
         return;
     };
@@ -651,7 +671,7 @@ fn is_numeric_host(name: &str) -> bool {
 }
 
 // authority = [ userinfo "@" ] host [ ":" port ]   (3.2.3, 6.2.3)
-fn lint_port(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_port(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
     let Some(port) = uri.port() else {
         return;
     };
@@ -715,11 +735,10 @@ fn default_port(scheme: &str) -> Option<u16> {
 }
 
 // path segments   (6.2.2.3, 5.2.4: dot-segments only in relative references; 7.3: encoded "/")
-fn lint_path(uri: &UriRef<'_>, text: &str, out: &mut Vec<Finding>) {
-    let path = uri.path();
-    if path.is_empty() {
+fn lint_path(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
+    let Some(path) = uri.path().filter(|p| !p.is_empty()) else {
         return;
-    }
+    };
     let (mut start, _) = span_of(text, path);
     let is_uri = uri.scheme().is_some();
     for segment in path.split('/') {

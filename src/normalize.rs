@@ -17,6 +17,7 @@ use crate::HostKind;
 ///
 /// [6.2]: https://datatracker.ietf.org/doc/html/rfc3986#section-6.2
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Level {
     /// Simple string comparison (6.2.1): the text as written, character for character.
     Simple,
@@ -69,9 +70,9 @@ pub enum Level {
 /// let b = Uri::parse("http://[2001:db8::1]/")?;
 /// let rfc5952 = Options::from(Level::Syntax).ipv6_rfc5952(true);
 /// assert_eq!(a.normalize_with_options(rfc5952).as_str(), "http://[2001:db8::1]/");
-/// assert!(equivalent_with(a.as_uri_ref(), b.as_uri_ref(), rfc5952));
+/// assert!(equivalent_with(&a, &b, rfc5952));
 /// // RFC 3986 alone: only the case changes.
-/// assert!(!equivalent_with(a.as_uri_ref(), b.as_uri_ref(), Level::Syntax.into()));
+/// assert!(!equivalent_with(&a, &b, Level::Syntax.into()));
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -282,13 +283,24 @@ fn is_reducible(path: &str) -> bool {
 /// assert!(!equivalent(&c, &d, Level::Syntax));
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>, level: Level) -> bool {
+#[must_use]
+pub fn equivalent<'a, 'b>(
+    a: &impl AsRef<UriRef<'a>>,
+    b: &impl AsRef<UriRef<'b>>,
+    level: Level,
+) -> bool {
     equivalent_with(a, b, level.into())
 }
 
 /// Whether two references are equivalent with `options`: their normal forms (see [`Options`]) are the
 /// same text. As [`equivalent`] when `options` is a [`Level`] alone.
-pub fn equivalent_with(a: &UriRef<'_>, b: &UriRef<'_>, options: Options) -> bool {
+#[must_use]
+pub fn equivalent_with<'a, 'b>(
+    a: &impl AsRef<UriRef<'a>>,
+    b: &impl AsRef<UriRef<'b>>,
+    options: Options,
+) -> bool {
+    let (a, b) = (a.as_ref(), b.as_ref());
     match options.level {
         Level::Simple => a.as_str() == b.as_str(),
         _ => normalized(a, options).0 == normalized(b, options).0,
@@ -304,6 +316,7 @@ impl UriRef<'_> {
     /// assert_eq!(UriRef::parse("../a/./%62")?.normalize().to_string(), "../a/b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self) -> UriRef<'static> {
         self.normalize_with(Level::Syntax)
     }
@@ -332,12 +345,14 @@ impl UriRef<'_> {
     ///
     /// An input whose normal form would be over 4 GiB - 2 bytes long (the most a value holds) is returned
     /// as it is.
+    #[must_use]
     pub fn normalize_with(&self, level: Level) -> UriRef<'static> {
         self.normalize_with_options(level.into())
     }
 
     /// The normal form with `options` (a rung of the ladder and the options outside RFC 3986, see
     /// [`Options`]), owned.
+    #[must_use]
     pub fn normalize_with_options(&self, options: Options) -> UriRef<'static> {
         if options.level == Level::Simple {
             return self.clone().into_owned();
@@ -358,6 +373,7 @@ impl Uri<'_> {
     /// assert_eq!(Uri::parse("HTTP://a/./b/%7e")?.normalize().to_string(), "http://a/b/~");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self) -> Uri<'static> {
         self.normalize_with(Level::Syntax)
     }
@@ -371,11 +387,13 @@ impl Uri<'_> {
     /// assert_eq!(u.normalize_with(Level::Scheme).to_string(), "http://www.example.com/");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn normalize_with(&self, level: Level) -> Uri<'static> {
         self.normalize_with_options(level.into())
     }
 
     /// The normal form with `options` (see [`Options`]), owned.
+    #[must_use]
     pub fn normalize_with_options(&self, options: Options) -> Uri<'static> {
         if options.level == Level::Simple {
             return self.clone().into_owned();

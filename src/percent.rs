@@ -186,6 +186,7 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// assert_eq!(encode("a/b", Component::Path), "a/b");
 /// assert_eq!(encode("a/b", Component::PathSegment), "a%2Fb");
 /// ```
+#[must_use]
 pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
     match encode_octets(text.as_bytes(), component) {
         Some(encoded) => Cow::Owned(encoded),
@@ -201,6 +202,7 @@ pub fn encode(text: &str, component: Component) -> Cow<'_, str> {
 /// use rfc3986::percent::{encode_bytes, Component};
 /// assert_eq!(encode_bytes(b"\xff\x00a", Component::Query), "%FF%00a");
 /// ```
+#[must_use]
 pub fn encode_bytes(bytes: &[u8], component: Component) -> Cow<'_, str> {
     match encode_octets(bytes, component) {
         Some(encoded) => Cow::Owned(encoded),

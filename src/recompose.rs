@@ -48,6 +48,7 @@ use crate::uri::{Uri, UriRef};
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[must_use = "a builder does nothing until build() or build_uri()"]
 pub struct UriBuilder<'a> {
     scheme: Option<Cow<'a, str>>,
     userinfo: Option<Cow<'a, str>>,
@@ -324,7 +325,8 @@ impl<'a> UriBuilder<'a> {
                 component: "path",
                 error,
             })?
-            .path_kind();
+            .path_kind()
+            .unwrap_or_default();
         check("query", Rule::QUERY, self.query.as_deref())?;
         check("fragment", Rule::FRAGMENT, self.fragment.as_deref())?;
 

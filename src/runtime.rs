@@ -42,6 +42,7 @@ use pest_vm::Vm;
 use crate::builder;
 use crate::error::ParseError;
 use crate::grammar::{self, Expected, Rule};
+use crate::rule_match::{NotAReference, RuleMatch};
 use crate::runtime_limits;
 use crate::uri::UriRef;
 
@@ -253,6 +254,10 @@ pub enum RuntimeParseError {
     /// The input is not in the rule's language.
     #[error(transparent)]
     Parse(#[from] ParseError),
+    /// A URI reference was asked of a rule whose matches are not URI references
+    /// ([`Entry::parse_uri_ref`]).
+    #[error(transparent)]
+    NotAReference(NotAReference),
 }
 
 /// A rule of a [`Grammar`], resolved once by [`Grammar::entry`], to match many inputs.
@@ -288,13 +293,38 @@ impl<'g> Entry<'g> {
     }
 
     /// Matches the rule against the whole of `input` and returns the components found, as
-    /// [`UriRef::parse_rule`] does for the built-in grammar.
+    /// [`parse_as`](crate::parse_as) does for the built-in grammar. The match becomes a [`UriRef`] when
+    /// the rule is URI-reference-like ([`yields_reference`](Self::yields_reference)); see also
+    /// [`parse_uri_ref`](Self::parse_uri_ref).
     ///
     /// # Errors
     /// [`ParseError`] at the byte where the match failed, with what the grammar expected there (ABNF
     /// names of the loaded grammar); [`ParseError::rule_name`] is this rule's ABNF name.
-    pub fn parse<'i>(&self, input: &'i str) -> Result<UriRef<'i>, ParseError> {
+    pub fn parse<'i>(&self, input: &'i str) -> Result<RuleMatch<'i>, ParseError> {
         self.grammar.parse_index(self.index, input)
+    }
+
+    /// Whether matches of this rule are URI references: its ABNF name is `URI-reference`, `URI`,
+    /// `relative-ref` or `absolute-URI`, or one of their IRI counterparts (`IRI-reference`, `IRI`,
+    /// `irelative-ref`, `absolute-IRI`, RFC 3987 2.2), in any case.
+    pub fn yields_reference(&self) -> bool {
+        crate::rule_match::yields_reference(self.abnf_name())
+    }
+
+    /// Matches the rule against `input` and returns the match as a [`UriRef`].
+    ///
+    /// # Errors
+    /// [`RuntimeParseError::NotAReference`] when the rule's matches are not URI references (checked
+    /// before matching); [`RuntimeParseError::Parse`] when `input` is not in its language.
+    pub fn parse_uri_ref<'i>(&self, input: &'i str) -> Result<UriRef<'i>, RuntimeParseError> {
+        if !self.yields_reference() {
+            return Err(RuntimeParseError::NotAReference(NotAReference::new(
+                self.abnf_name(),
+            )));
+        }
+        self.parse(input)?
+            .into_uri_ref()
+            .map_err(RuntimeParseError::NotAReference)
     }
 }
 
@@ -570,11 +600,15 @@ impl Grammar {
     /// # Errors
     /// [`RuntimeParseError::UnknownRule`] when the grammar has no such rule;
     /// [`RuntimeParseError::Parse`] when `input` is not in its language.
-    pub fn parse<'i>(&self, rule: &str, input: &'i str) -> Result<UriRef<'i>, RuntimeParseError> {
+    pub fn parse<'i>(
+        &self,
+        rule: &str,
+        input: &'i str,
+    ) -> Result<RuleMatch<'i>, RuntimeParseError> {
         Ok(self.entry(rule)?.parse(input)?)
     }
 
-    fn parse_index<'i>(&self, index: usize, input: &'i str) -> Result<UriRef<'i>, ParseError> {
+    fn parse_index<'i>(&self, index: usize, input: &'i str) -> Result<RuleMatch<'i>, ParseError> {
         let rule = &self.rules[index];
         if input.len() > builder::MAX_LEN {
             return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
@@ -586,7 +620,7 @@ impl Grammar {
                     let span = pair.as_span();
                     Some((component, span.start(), span.end()))
                 }));
-                return Ok(UriRef::from_parts(input, parts));
+                return Ok(RuleMatch::loaded(&rule.abnf, input, parts));
             }
             Err(e) => e,
         };

@@ -72,6 +72,7 @@ pub struct Uri<'a> {
 /// The host of an authority (RFC 3986 section 3.2.2), by the alternative of
 /// `host = IP-literal / IPv4address / reg-name` that matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Host<'a> {
     /// `IPv4address`: dotted-decimal, exactly four dec-octets (`192.0.2.16`).
     Ipv4(Ipv4Addr),
@@ -130,14 +131,13 @@ impl<'a> UriRef<'a> {
         Self::parse_rule(Rule::RELATIVE_REF, input)
     }
 
-    /// Matches `input` against any rule of the grammar and returns the components it contains. Components
-    /// the rule does not contain are `None`; so is [`path`](Self::path)'s text for rules without a path
-    /// (it is then `""`). Used for `rfc3986 parse --rule`.
+    /// Matches `input` against `rule` and returns its components (see [`crate::parse_as`]); a `UriRef`
+    /// only for `URI-reference`, `URI`, `relative-ref` and `absolute-URI`, which callers ensure.
     ///
     /// # Errors
     /// [`ParseError`] when `input` as a whole is not in the rule's language.
     #[inline]
-    pub fn parse_rule(rule: Rule, input: &'a str) -> Result<UriRef<'a>, ParseError> {
+    pub(crate) fn parse_rule(rule: Rule, input: &'a str) -> Result<UriRef<'a>, ParseError> {
         // The compiled fast path's answer is made in place (no intermediate `Result` to copy).
         if let Some(parts) = grammar::parse_parts_fast(rule, input) {
             return Ok(UriRef {
@@ -181,9 +181,8 @@ impl<'a> UriRef<'a> {
         &self.parts
     }
 
-    /// The value for `text` whose components another engine (a grammar loaded at run time) found.
-    #[cfg(feature = "runtime-grammar")]
-    pub(crate) fn from_parts(text: &'a str, parts: Parts) -> UriRef<'a> {
+    /// The value of a [`RuleMatch`](crate::RuleMatch) of a URI-reference-like rule.
+    pub(crate) fn from_match(text: &'a str, parts: Parts) -> UriRef<'a> {
         UriRef {
             text: Cow::Borrowed(text),
             parts,
@@ -191,6 +190,7 @@ impl<'a> UriRef<'a> {
     }
 
     /// Makes an owned value, copying the text if it was borrowed.
+    #[must_use]
     pub fn into_owned(self) -> UriRef<'static> {
         UriRef {
             text: Cow::Owned(self.text.into_owned()),
@@ -243,17 +243,7 @@ impl<'a> UriRef<'a> {
     /// The host as a typed value (RFC 3986 3.2.2), or `None` without an authority. IPv4 and IPv6 addresses
     /// are converted to [`std::net`] values; a reg-name is given as written.
     pub fn host(&self) -> Option<Host<'_>> {
-        let address = self.slice(self.parts.host_address)?;
-        Some(match self.parts.host_kind {
-            HostKind::Ipv4address => Host::Ipv4(ipv4_from_text(address)),
-            HostKind::Ipv6address => Host::Ipv6(ipv6_from_text(address)),
-            HostKind::IpvFuture => {
-                let (version, address) =
-                    address[1..].split_once('.').unwrap_or((&address[1..], ""));
-                Host::IpvFuture { version, address }
-            }
-            HostKind::RegName => Host::RegName(address),
-        })
+        host_of(&self.text, &self.parts)
     }
 
     /// The port (RFC 3986 3.2.3) as written, without its `:`: `None` without a `:`, `Some("")` for
@@ -266,15 +256,7 @@ impl<'a> UriRef<'a> {
     /// digits: `http://h:99999/` is valid and gives `None` here; so does an empty port). Leading zeros are
     /// allowed: `:0080` gives 80.
     pub fn port_u16(&self) -> Option<u16> {
-        let port = self.port()?;
-        let digits = port.trim_start_matches('0');
-        if port.is_empty() {
-            None
-        } else if digits.is_empty() {
-            Some(0)
-        } else {
-            digits.parse().ok()
-        }
+        port_number(self.port()?)
     }
 
     /// The path (RFC 3986 3.3), always defined, possibly empty.
@@ -358,20 +340,17 @@ impl<'a> Uri<'a> {
     }
 
     /// Makes an owned value, copying the text if it was borrowed.
+    #[must_use]
     pub fn into_owned(self) -> Uri<'static> {
         Uri {
             inner: self.inner.into_owned(),
         }
     }
 
-    /// The same value as a [`UriRef`].
+    /// The same value as a [`UriRef`] (also what `Deref` gives: every accessor of [`UriRef`] works on a
+    /// `Uri`).
     pub fn as_uri_ref(&self) -> &UriRef<'a> {
         &self.inner
-    }
-
-    /// The whole URI as text, exactly as parsed.
-    pub fn as_str(&self) -> &str {
-        self.inner.as_str()
     }
 
     /// The text as an owned `String`, without copying when the value already owns it.
@@ -379,64 +358,58 @@ impl<'a> Uri<'a> {
         self.inner.into_string()
     }
 
-    /// See [`UriRef::authority`].
-    pub fn authority(&self) -> Option<&str> {
-        self.inner.authority()
+    /// Parses `reference` (rule `URI-reference`) and resolves it against this URI as the base (RFC 3986
+    /// 5.2, strict): what a browser does with a link in a page.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(base.join("../g?y#s")?.as_str(), "http://a/b/g?y#s");
+    /// assert!(base.join("a b").is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Parse`](crate::Error::Parse) when `reference` is not a URI reference, and what
+    /// [`UriRef::resolve_against`] returns.
+    pub fn join(&self, reference: &str) -> Result<Uri<'static>, crate::Error> {
+        Ok(UriRef::parse(reference)?.resolve_against(self)?)
     }
+}
 
-    /// See [`UriRef::userinfo`].
-    pub fn userinfo(&self) -> Option<&str> {
-        self.inner.userinfo()
+impl<'a> std::ops::Deref for Uri<'a> {
+    type Target = UriRef<'a>;
+
+    /// The same value as a [`UriRef`]: its accessors (`authority`, `host`, `path`, ...) work on a `Uri`.
+    fn deref(&self) -> &UriRef<'a> {
+        &self.inner
     }
+}
 
-    /// See [`UriRef::host_str`].
-    pub fn host_str(&self) -> Option<&str> {
-        self.inner.host_str()
-    }
+/// The host of `parts` as a typed value (see [`UriRef::host`]).
+pub(crate) fn host_of<'t>(text: &'t str, parts: &Parts) -> Option<Host<'t>> {
+    let (start, end) = parts.host_address.get()?;
+    let address = &text[start..end];
+    Some(match parts.host_kind {
+        HostKind::Ipv4address => Host::Ipv4(ipv4_from_text(address)),
+        HostKind::Ipv6address => Host::Ipv6(ipv6_from_text(address)),
+        HostKind::IpvFuture => {
+            let (version, address) = address[1..].split_once('.').unwrap_or((&address[1..], ""));
+            Host::IpvFuture { version, address }
+        }
+        HostKind::RegName => Host::RegName(address),
+    })
+}
 
-    /// See [`UriRef::host_kind`].
-    pub fn host_kind(&self) -> Option<HostKind> {
-        self.inner.host_kind()
-    }
-
-    /// See [`UriRef::host`].
-    pub fn host(&self) -> Option<Host<'_>> {
-        self.inner.host()
-    }
-
-    /// See [`UriRef::port`].
-    pub fn port(&self) -> Option<&str> {
-        self.inner.port()
-    }
-
-    /// See [`UriRef::port_u16`].
-    pub fn port_u16(&self) -> Option<u16> {
-        self.inner.port_u16()
-    }
-
-    /// See [`UriRef::path`].
-    pub fn path(&self) -> &str {
-        self.inner.path()
-    }
-
-    /// See [`UriRef::path_kind`].
-    pub fn path_kind(&self) -> PathKind {
-        self.inner.path_kind()
-    }
-
-    /// See [`UriRef::path_segments`].
-    pub fn path_segments(&self) -> Segments<'_> {
-        self.inner.path_segments()
-    }
-
-    /// See [`UriRef::query`].
-    pub fn query(&self) -> Option<&str> {
-        self.inner.query()
-    }
-
-    /// See [`UriRef::fragment`].
-    pub fn fragment(&self) -> Option<&str> {
-        self.inner.fragment()
+/// The value of a `port = *DIGIT` when non-empty and at most 65535 (leading zeros allowed).
+pub(crate) fn port_number(port: &str) -> Option<u16> {
+    let digits = port.trim_start_matches('0');
+    if port.is_empty() {
+        None
+    } else if digits.is_empty() {
+        Some(0)
+    } else {
+        digits.parse().ok()
     }
 }
 
@@ -503,34 +476,29 @@ impl fmt::Display for Uri<'_> {
 
 impl fmt::Debug for UriRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("UriRef")
-            .field("text", &self.as_str())
-            .field("scheme", &self.scheme())
-            .field("authority", &self.authority())
-            .field("userinfo", &self.userinfo())
-            .field("host", &self.host())
-            .field("port", &self.port())
-            .field("path", &self.path())
-            .field("query", &self.query())
-            .field("fragment", &self.fragment())
-            .finish()
+        debug_components("UriRef", self, f)
     }
 }
 
 impl fmt::Debug for Uri<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Uri")
-            .field("text", &self.as_str())
-            .field("scheme", &self.scheme())
-            .field("authority", &self.authority())
-            .field("userinfo", &self.userinfo())
-            .field("host", &self.host())
-            .field("port", &self.port())
-            .field("path", &self.path())
-            .field("query", &self.query())
-            .field("fragment", &self.fragment())
-            .finish()
+        debug_components("Uri", self, f)
     }
+}
+
+/// The `Debug` form of both value types: the text, then each component.
+fn debug_components(name: &str, r: &UriRef<'_>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.debug_struct(name)
+        .field("text", &r.as_str())
+        .field("scheme", &r.scheme())
+        .field("authority", &r.authority())
+        .field("userinfo", &r.userinfo())
+        .field("host", &r.host())
+        .field("port", &r.port())
+        .field("path", &r.path())
+        .field("query", &r.query())
+        .field("fragment", &r.fragment())
+        .finish()
 }
 
 impl PartialEq for UriRef<'_> {
@@ -613,5 +581,134 @@ impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
         } else {
             Err(r)
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The traits Rust users expect. Equality, hashing, ordering and `Borrow<str>` all use the text (the simple
+// string comparison of RFC 3986 6.2.1), so a `HashSet<UriRef>` can be looked up with a `&str`.
+
+impl std::borrow::Borrow<str> for UriRef<'_> {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::borrow::Borrow<str> for Uri<'_> {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialOrd for UriRef<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for UriRef<'_> {
+    /// By text, byte for byte (consistent with `Eq`).
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl PartialOrd for Uri<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Uri<'_> {
+    /// By text, byte for byte (consistent with `Eq`).
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.inner.cmp(&other.inner)
+    }
+}
+
+/// `PartialEq` between a value type and text, both ways.
+macro_rules! eq_text {
+    ($($ty:ident),*) => {$(
+        impl PartialEq<str> for $ty<'_> {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+        impl PartialEq<&str> for $ty<'_> {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+        impl PartialEq<String> for $ty<'_> {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other
+            }
+        }
+        impl PartialEq<$ty<'_>> for str {
+            fn eq(&self, other: &$ty<'_>) -> bool {
+                self == other.as_str()
+            }
+        }
+        impl PartialEq<$ty<'_>> for &str {
+            fn eq(&self, other: &$ty<'_>) -> bool {
+                *self == other.as_str()
+            }
+        }
+        impl PartialEq<$ty<'_>> for String {
+            fn eq(&self, other: &$ty<'_>) -> bool {
+                self == other.as_str()
+            }
+        }
+        impl From<$ty<'_>> for String {
+            /// The text, without copying when the value owns it.
+            fn from(value: $ty<'_>) -> String {
+                value.into_string()
+            }
+        }
+    )*};
+}
+eq_text!(UriRef, Uri);
+
+impl PartialEq<Uri<'_>> for UriRef<'_> {
+    fn eq(&self, other: &Uri<'_>) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<UriRef<'_>> for Uri<'_> {
+    fn eq(&self, other: &UriRef<'_>) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl<'a> AsRef<UriRef<'a>> for UriRef<'a> {
+    fn as_ref(&self) -> &UriRef<'a> {
+        self
+    }
+}
+
+impl<'a> AsRef<UriRef<'a>> for Uri<'a> {
+    fn as_ref(&self) -> &UriRef<'a> {
+        &self.inner
+    }
+}
+
+impl TryFrom<String> for UriRef<'static> {
+    type Error = ParseError;
+
+    /// Parses a `URI-reference`, keeping the `String` as the value's text (no copy).
+    fn try_from(text: String) -> Result<Self, ParseError> {
+        UriRef::parse_owned(Rule::URI_REFERENCE, text)
+    }
+}
+
+impl TryFrom<String> for Uri<'static> {
+    type Error = ParseError;
+
+    /// Parses a `URI`, keeping the `String` as the value's text (no copy).
+    fn try_from(text: String) -> Result<Self, ParseError> {
+        Ok(Uri {
+            inner: UriRef::parse_owned(Rule::URI, text)?,
+        })
     }
 }

@@ -328,6 +328,7 @@ fn parse_host(#[case] host: &str, #[case] kind: HostKind, #[case] value: Host<'_
             HostKind::Ipv6address => "IPv6address",
             HostKind::IpvFuture => "IPvFuture",
             HostKind::RegName => "reg-name",
+            other => panic!("a new host kind {other:?}"),
         }
     );
 }

@@ -477,7 +477,12 @@ fn check_line(options: Options, bytes: &[u8]) -> Option<LineReport<'_>> {
     match parsed {
         Some(Ok(uri)) => {
             warnings = uri.lint().iter().map(Warning::from).collect();
-            if let Some(Err(e)) = options.schemes.and_then(|s| s.check(&uri)) {
+            let reference = uri.into_uri_ref().ok();
+            if let Some(Err(e)) = options
+                .schemes
+                .zip(reference.as_ref())
+                .and_then(|(s, r)| s.check(r))
+            {
                 note = Some(format!("not a valid {} URI ({})", e.scheme(), e.citation()));
                 error = Some(e.parse_error().clone());
             }

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 
 use clap::ValueEnum;
-use rfc3986::{ParseError, UriRef};
+use rfc3986::{ParseError, RuleMatch};
 use serde::Serialize;
 
 use super::input;
@@ -58,13 +58,13 @@ struct Components<'a> {
     host: Option<&'a str>,
     host_kind: Option<&'static str>,
     port: Option<&'a str>,
-    path: &'a str,
+    path: Option<&'a str>,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
 }
 
 impl<'a> Components<'a> {
-    fn new(input: &'a str, uri: &'a UriRef<'a>) -> Components<'a> {
+    fn new(input: &'a str, uri: &'a RuleMatch<'a>) -> Components<'a> {
         Components {
             input,
             valid: true,
@@ -190,7 +190,7 @@ fn write_components(out: &mut impl Write, c: &Components<'_>) -> io::Result<()> 
         ("host", c.host),
         ("host_kind", c.host_kind),
         ("port", c.port),
-        ("path", Some(c.path)),
+        ("path", c.path),
         ("query", c.query),
         ("fragment", c.fragment),
     ];

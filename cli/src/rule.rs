@@ -73,9 +73,9 @@ impl Engine {
     }
 
     /// Matches the rule against the whole of `input`.
-    pub(crate) fn parse(self, input: &str) -> Result<rfc3986::UriRef<'_>, rfc3986::ParseError> {
+    pub(crate) fn parse(self, input: &str) -> Result<rfc3986::RuleMatch<'_>, rfc3986::ParseError> {
         match self {
-            Engine::Builtin(rule) => rfc3986::UriRef::parse_rule(rule, input),
+            Engine::Builtin(rule) => rfc3986::parse_as(rule, input),
             Engine::Loaded(entry) => entry.parse(input),
         }
     }

@@ -8,7 +8,10 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use rfc3986::percent::{self, Component};
-use rfc3986::{validate, validate_bytes, Host, HostKind, ParseError, PathKind, Rule, Uri, UriBuilder, UriRef};
+use rfc3986::{
+    validate, validate_bytes, Host, HostKind, ParseError, PathKind, Rule, RuleMatch, Uri,
+    UriBuilder, UriRef,
+};
 
 /// The four rules a whole URI or reference can be parsed by (RFC 3986 3, 4.1, 4.2, 4.3).
 pub const TOP_RULES: [Rule; 4] = [
@@ -47,6 +50,23 @@ fn components<'a>(r: &'a UriRef<'_>) -> Components<'a> {
     )
 }
 
+/// The components of a match of any rule, as [`components`] gives them for a reference (a rule without
+/// a path: the empty path, path-empty).
+fn match_components<'a>(m: &RuleMatch<'a>) -> Components<'a> {
+    (
+        m.scheme(),
+        m.authority(),
+        m.userinfo(),
+        m.host_str(),
+        m.host_kind(),
+        m.port(),
+        m.path().unwrap_or(""),
+        m.path_kind().unwrap_or(PathKind::Empty),
+        m.query(),
+        m.fragment(),
+    )
+}
+
 /// Arbitrary bytes through `rule`: `validate_bytes`, `validate` and `UriRef::parse_rule` agree; an accepted
 /// input has consistent components (see [`check_accepted`]); a rejected one has an error inside it whose
 /// `render` does not panic. For the four top rules, also the relations between them.
@@ -62,7 +82,7 @@ pub fn check_rule(rule: Rule, data: &[u8]) {
         by_bytes, by_text,
         "validate_bytes and validate differ on {text:?}"
     );
-    let parsed = UriRef::parse_rule(rule, text);
+    let parsed = rfc3986::parse_as(rule, text);
     assert_eq!(
         parsed.as_ref().err(),
         by_text.as_ref().err(),
@@ -105,13 +125,15 @@ pub fn check_top_rule_relations(text: &str) {
 /// An accepted input: Display gives it back; every component is a slice of it that matches its own rule;
 /// the host kind is the alternative of `host` that matches (3.2.2, first match wins); for a top rule the
 /// components recompose to the input (5.3), and re-parsing, `Uri`, the builder and owned values agree.
-pub fn check_accepted(rule: Rule, text: &str, r: &UriRef<'_>) {
+pub fn check_accepted(rule: Rule, text: &str, m: &RuleMatch<'_>) {
     let outer = rule;
-    assert_eq!(r.to_string(), text);
-    assert_eq!(r.as_str(), text);
-    let _ = format!("{r:?}");
+    assert_eq!(m.to_string(), text);
+    assert_eq!(m.as_str(), text);
+    assert_eq!(m.rule(), Some(rule));
+    assert_eq!(m.is_reference(), TOP_RULES.contains(&rule));
+    let _ = format!("{m:?}");
     let (scheme, authority, userinfo, host, kind, port, path, path_kind, query, fragment) =
-        components(r);
+        match_components(m);
     for (rule, part) in [
         (Rule::SCHEME, scheme),
         (Rule::AUTHORITY, authority),
@@ -169,7 +191,7 @@ pub fn check_accepted(rule: Rule, text: &str, r: &UriRef<'_>) {
             text,
             host,
             kind,
-            r.host().expect("host() with a host_str"),
+            m.host().expect("host() with a host_str"),
         );
     }
     let path_rule = match path_kind {
@@ -178,20 +200,26 @@ pub fn check_accepted(rule: Rule, text: &str, r: &UriRef<'_>) {
         PathKind::Noscheme => Rule::PATH_NOSCHEME,
         PathKind::Rootless => Rule::PATH_ROOTLESS,
         PathKind::Empty => Rule::PATH_EMPTY,
+        other => panic!("a new path kind {other:?}"),
     };
     assert!(
         validate(path_rule, path).is_ok(),
         "path {path:?} is not {path_rule} in {text:?}"
     );
+    if !TOP_RULES.contains(&rule) {
+        assert!(m.clone().into_uri_ref().is_err(), "{rule} became a UriRef");
+        return;
+    }
+    let r = &m
+        .clone()
+        .into_uri_ref()
+        .expect("a top rule's match is a reference");
     let segments: Vec<&str> = r.path_segments().collect();
     let joined = segments.join("/");
     if path.starts_with('/') {
         assert_eq!(format!("/{joined}"), path, "segments of {text:?}");
     } else {
         assert_eq!(joined, path, "segments of {text:?}");
-    }
-    if !TOP_RULES.contains(&rule) {
-        return;
     }
 
     // RFC 3986 5.3, component recomposition
@@ -358,8 +386,8 @@ pub fn check_validate_bytes(rule: Rule, data: &[u8]) {
 /// Parse then Display gives the input back, by every parsing entry point (and the builder).
 pub fn check_roundtrip(text: &str) {
     for rule in TOP_RULES {
-        if let Ok(r) = UriRef::parse_rule(rule, text) {
-            check_accepted(rule, text, &r);
+        if let Ok(m) = rfc3986::parse_as(rule, text) {
+            check_accepted(rule, text, &m);
         }
     }
     if let Ok(uri) = Uri::parse(text) {
@@ -545,12 +573,18 @@ pub fn check_normalize(text: &str) {
     let Ok(r) = UriRef::parse(text) else {
         return;
     };
-    assert_eq!(r.normalize_with(rfc3986::normalize::Level::Simple).as_str(), text);
+    assert_eq!(
+        r.normalize_with(rfc3986::normalize::Level::Simple).as_str(),
+        text
+    );
     assert_eq!(
         r.normalize().as_str(),
         r.normalize_with(rfc3986::normalize::Level::Syntax).as_str()
     );
-    for level in [rfc3986::normalize::Level::Syntax, rfc3986::normalize::Level::Scheme] {
+    for level in [
+        rfc3986::normalize::Level::Syntax,
+        rfc3986::normalize::Level::Scheme,
+    ] {
         let n = r.normalize_with(level);
         let n_text = n.as_str();
         let reparsed = UriRef::parse(n_text)
@@ -578,7 +612,10 @@ pub fn check_normalize(text: &str) {
         if level == rfc3986::normalize::Level::Scheme {
             // Scheme-based includes syntax-based.
             let syntax = r.normalize_with(rfc3986::normalize::Level::Syntax);
-            assert!(rfc3986::normalize::equivalent(&syntax, &n, level), "{text:?}");
+            assert!(
+                rfc3986::normalize::equivalent(&syntax, &n, level),
+                "{text:?}"
+            );
         }
     }
 }
@@ -653,7 +690,12 @@ pub fn check_lint(text: &str) {
             // can contain the password by chance (`nts:` in `path-dot-segments: `).
             assert_eq!(
                 shown,
-                format!("{}: {} (RFC 3986 {})", f.code().as_str(), f.message(), f.section())
+                format!(
+                    "{}: {} (RFC 3986 {})",
+                    f.code().as_str(),
+                    f.message(),
+                    f.section()
+                )
             );
             assert!(
                 explained || !f.message().contains(pw),
@@ -675,7 +717,7 @@ pub fn check_runtime_grammar(text: &str) {
     let run_time = entry.parse(text);
     let built_in = UriRef::parse(text);
     match (&run_time, &built_in) {
-        (Ok(a), Ok(b)) => assert_eq!(components(a), components(b), "components of {text:?}"),
+        (Ok(a), Ok(b)) => assert_eq!(match_components(a), components(b), "components of {text:?}"),
         (Err(_), Err(_)) => {}
         _ => panic!("run-time {run_time:?} but built-in {built_in:?} on {text:?}"),
     }
