@@ -1,6 +1,6 @@
 //! Errors: [`ParseError`] (an input is not in a rule's language) and the umbrella [`Error`].
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use crate::grammar::{Expected, Rule};
 use crate::resolve::ResolveError;
@@ -44,12 +44,37 @@ pub enum ParseErrorKind {
     LimitReached,
 }
 
+impl ParseErrorKind {
+    /// A stable kebab-case name, as in JSON output: `unexpected-end`, `space`, `invalid-percent-encoding`,
+    /// `brace`, `bracket`, `invalid-ip-literal`, `invalid-port`, `second-hash`, `non-ascii`,
+    /// `invalid-utf8`, `invalid-character`, `unexpected`, `limit-reached`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParseErrorKind::UnexpectedEnd => "unexpected-end",
+            ParseErrorKind::Space => "space",
+            ParseErrorKind::InvalidPercentEncoding => "invalid-percent-encoding",
+            ParseErrorKind::Brace => "brace",
+            ParseErrorKind::Bracket => "bracket",
+            ParseErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+            ParseErrorKind::InvalidPort => "invalid-port",
+            ParseErrorKind::SecondHash => "second-hash",
+            ParseErrorKind::NonAscii => "non-ascii",
+            ParseErrorKind::InvalidUtf8 => "invalid-utf8",
+            ParseErrorKind::InvalidCharacter => "invalid-character",
+            ParseErrorKind::Unexpected => "unexpected",
+            ParseErrorKind::LimitReached => "limit-reached",
+        }
+    }
+}
+
 /// An input is not in the language of a grammar rule.
 ///
 /// It carries the 0-based byte offset of the first byte the grammar could not accept (equal to the
 /// input's length when the input ended too early), the ABNF names of what the grammar would have accepted
-/// there, a [kind](ParseErrorKind) judged from that byte, and the rule that was being matched.
-/// `Display` is one line; [`ParseError::render`] draws the input with a caret under the offset.
+/// there (folded: an item that a listed character class contains is left out), a
+/// [kind](ParseErrorKind) judged from that byte, the character found there, a separate
+/// [hint](Self::hint), and the rule that was being matched. `Display` is one line with the position
+/// (`at byte 10: space not allowed here; ...`); [`ParseError::annotate`] draws the input with a caret.
 ///
 /// ```
 /// let e = rfc3986::UriRef::parse("http://a/b c").unwrap_err();
@@ -58,7 +83,7 @@ pub enum ParseErrorKind {
 /// assert!(e.expected().iter().any(|x| x.to_string() == "\"/\""));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", self.message())]
+#[error("at byte {offset}: {}", self.detail())]
 pub struct ParseError {
     rule: Rule,
     /// The ABNF name of the rule of a grammar loaded at run time (`runtime-grammar` feature), which
@@ -117,138 +142,134 @@ impl ParseError {
         &self.expected
     }
 
-    /// The one-line message (also the `Display`), without the offset: what was found, a hint for the
-    /// common mistakes with the RFC section to read, and what was expected.
+    /// The byte range of what was found at the offset: the character there (1 to 4 bytes), or an empty
+    /// range at the end of the input. For [`ParseErrorKind::InvalidUtf8`], the first byte that is not
+    /// part of a UTF-8 sequence.
+    pub fn span(&self) -> std::ops::Range<usize> {
+        let len = match (self.kind, self.found) {
+            (ParseErrorKind::InvalidUtf8, _) => 1,
+            (_, Some(c)) => c.len_utf8(),
+            (_, None) => 0,
+        };
+        self.offset..self.offset + len
+    }
+
+    /// A short message without position, hint or expected items: `space not allowed here`,
+    /// `unexpected end of input`.
     pub fn message(&self) -> String {
-        let mut m = String::new();
         match (self.kind, self.found) {
-            (ParseErrorKind::UnexpectedEnd, _) => m.push_str("unexpected end of input"),
-            (ParseErrorKind::InvalidPercentEncoding, None) => m.push_str(
-                "input ends inside a percent-encoding; \"%\" must be followed by two hex digits \
-                 (pct-encoded, RFC 3986 2.1)",
-            ),
-            (ParseErrorKind::InvalidUtf8, _) => m.push_str(
-                "invalid UTF-8; a URI is ASCII: percent-encode each octet of other characters (RFC 3986 2.1)",
-            ),
-            (ParseErrorKind::LimitReached, _) => {
-                let _ = write!(m, "parser limit reached: {}", self.detail.as_deref().unwrap_or(""));
+            (ParseErrorKind::UnexpectedEnd, _) => "unexpected end of input".to_string(),
+            (ParseErrorKind::InvalidPercentEncoding, None) => {
+                "input ends inside a percent-encoding".to_string()
             }
-            (kind, Some(c)) => {
-                let _ = write!(m, "{} not allowed here", describe(c));
-                match kind {
-                    ParseErrorKind::Space => m.push_str("; percent-encode a space as %20 (RFC 3986 2.1)"),
-                    ParseErrorKind::InvalidPercentEncoding => {
-                        m.push_str("; \"%\" must be followed by two hex digits (pct-encoded, RFC 3986 2.1)")
-                    }
-                    ParseErrorKind::Brace => {
-                        let _ = write!(
-                            m,
-                            "; no URI contains braces: expand the template or percent-encode as {} \
-                             (RFC 3986 2.1)",
-                            pct(c)
-                        );
-                    }
-                    ParseErrorKind::Bracket => m.push_str(
-                        "; brackets only enclose an IP-literal host (RFC 3986 3.2.2), elsewhere \
-                         percent-encode them as %5B and %5D",
-                    ),
-                    ParseErrorKind::InvalidIpLiteral if c == '%' => m.push_str(
-                        "; zone identifiers (RFC 6874, obsoleted by RFC 9844) are not part of RFC 3986: \
-                         an IP-literal holds an IPv6address or IPvFuture (RFC 3986 3.2.2)",
-                    ),
-                    ParseErrorKind::InvalidIpLiteral => m.push_str(
-                        "; a host in brackets must be an IPv6address or IPvFuture (IP-literal, RFC 3986 \
-                         3.2.2); elsewhere percent-encode brackets as %5B and %5D",
-                    ),
-                    ParseErrorKind::InvalidPort => {
-                        m.push_str("; a port is digits only (port = *DIGIT, RFC 3986 3.2.3)")
-                    }
-                    ParseErrorKind::SecondHash => m.push_str(
-                        "; a fragment cannot contain \"#\" (RFC 3986 3.5): percent-encode it as %23",
-                    ),
-                    ParseErrorKind::NonAscii => {
-                        let mut buf = [0; 4];
-                        let encoded: String = c.encode_utf8(&mut buf).bytes().map(|b| format!("%{b:02X}")).collect();
-                        let _ = write!(
-                            m,
-                            "; a URI is ASCII: percent-encode the character's UTF-8 octets as {encoded} \
-                             (RFC 3986 2.1, 2.5)"
-                        );
-                    }
-                    ParseErrorKind::InvalidCharacter => {
-                        let _ = write!(
-                            m,
-                            "; no URI contains it: percent-encode it as {} (RFC 3986 2.1)",
-                            pct(c)
-                        );
-                    }
-                    _ => {}
-                }
+            (ParseErrorKind::InvalidUtf8, _) => "invalid UTF-8".to_string(),
+            (ParseErrorKind::LimitReached, _) => format!(
+                "parser limit reached: {}",
+                self.detail.as_deref().unwrap_or("")
+            ),
+            (_, Some(c)) => format!("{} not allowed here", describe(c)),
+            (_, None) => "unexpected input".to_string(),
+        }
+    }
+
+    /// What to do about the common mistakes, with the RFC section to read: `percent-encode a space as
+    /// %20 (RFC 3986 2.1)`; `None` when there is nothing more to say than the expected items.
+    pub fn hint(&self) -> Option<String> {
+        let hint = match (self.kind, self.found) {
+            (ParseErrorKind::InvalidPercentEncoding, _) => {
+                "\"%\" must be followed by two hex digits (pct-encoded, RFC 3986 2.1)".to_string()
             }
-            (_, None) => m.push_str("unexpected input"),
+            (ParseErrorKind::InvalidUtf8, _) => {
+                "a URI is ASCII: percent-encode each octet of other characters (RFC 3986 2.1)"
+                    .to_string()
+            }
+            (ParseErrorKind::Space, _) => "percent-encode a space as %20 (RFC 3986 2.1)".to_string(),
+            (ParseErrorKind::Brace, Some(c)) => format!(
+                "no URI contains braces: expand the template or percent-encode as {} (RFC 3986 2.1)",
+                pct(c)
+            ),
+            (ParseErrorKind::Bracket, _) => "brackets only enclose an IP-literal host (RFC 3986 \
+                 3.2.2), elsewhere percent-encode them as %5B and %5D"
+                .to_string(),
+            (ParseErrorKind::InvalidIpLiteral, Some('%')) => "zone identifiers (RFC 6874, \
+                 obsoleted by RFC 9844) are not part of RFC 3986: an IP-literal holds an IPv6address \
+                 or IPvFuture (RFC 3986 3.2.2)"
+                .to_string(),
+            (ParseErrorKind::InvalidIpLiteral, _) => "a host in brackets must be an IPv6address or \
+                 IPvFuture (IP-literal, RFC 3986 3.2.2); elsewhere percent-encode brackets as %5B and \
+                 %5D"
+                .to_string(),
+            (ParseErrorKind::InvalidPort, _) => {
+                "a port is digits only (port = *DIGIT, RFC 3986 3.2.3)".to_string()
+            }
+            (ParseErrorKind::SecondHash, _) => {
+                "a fragment cannot contain \"#\" (RFC 3986 3.5): percent-encode it as %23".to_string()
+            }
+            (ParseErrorKind::NonAscii, Some(c)) => format!(
+                "a URI is ASCII: percent-encode the character's UTF-8 octets as {} (RFC 3986 2.1, 2.5)",
+                pct(c)
+            ),
+            (ParseErrorKind::InvalidCharacter, Some(c)) => format!(
+                "no URI contains it: percent-encode it as {} (RFC 3986 2.1)",
+                pct(c)
+            ),
+            _ => return None,
+        };
+        Some(hint)
+    }
+
+    /// The message, the hint and the expected items on one line, separated by `; `, without position:
+    /// what the command line prints after `FILE:LINE:COL: error: `.
+    pub fn detail(&self) -> String {
+        let mut m = self.message();
+        if let Some(hint) = self.hint() {
+            m.push_str("; ");
+            m.push_str(&hint);
         }
         if !self.expected.is_empty() {
-            m.push_str("; expected ");
-            for (i, x) in self.expected.iter().enumerate() {
-                if i > 0 {
-                    m.push_str(if i + 1 == self.expected.len() {
-                        " or "
-                    } else {
-                        ", "
-                    });
-                }
-                let _ = write!(m, "{x}");
-            }
+            m.push_str("; ");
+            m.push_str(&self.expected_list());
         }
         m
     }
 
-    /// Draws `input` (the text that was parsed) on one line and a caret under the byte at the offset,
-    /// followed by the message, for a terminal:
-    ///
-    /// ```text
-    /// http://a/b c
-    ///           ^ space not allowed here; ...
-    /// ```
-    ///
-    /// See [`snippet`](Self::snippet) for how the two lines are drawn.
-    pub fn render(&self, input: &str) -> String {
-        format!("{} {}", self.snippet(input), self.message())
+    /// `expected A, B or C`, in ABNF spelling; `""` when nothing is expected (a limit, bad UTF-8).
+    pub fn expected_list(&self) -> String {
+        let mut m = String::new();
+        if self.expected.is_empty() {
+            return m;
+        }
+        m.push_str("expected ");
+        for (i, x) in self.expected.iter().enumerate() {
+            if i > 0 {
+                m.push_str(if i + 1 == self.expected.len() {
+                    " or "
+                } else {
+                    ", "
+                });
+            }
+            let _ = write!(m, "{x}");
+        }
+        m
     }
 
-    /// The two lines of [`render`](Self::render) without the message: `input` and, under it, a caret
-    /// under the byte at the offset (no trailing newline).
+    /// The input drawn with a caret under the error, as a `Display` adaptor (nothing is built until it
+    /// is written): see [`Annotated`].
     ///
-    /// Characters before the offset count one column each; control characters are shown as `?` so that
-    /// the caret stays aligned. Inputs longer than 120 characters are cut around the offset and marked
-    /// with `...`.
-    pub fn snippet(&self, input: &str) -> String {
-        let offset = self.offset.min(input.len());
-        let mut start = offset.saturating_sub(60);
-        while !input.is_char_boundary(start) {
-            start -= 1;
+    /// ```
+    /// let input = "http://a/b c";
+    /// let e = rfc3986::UriRef::parse(input).unwrap_err();
+    /// assert_eq!(
+    ///     e.annotate(input).to_string(),
+    ///     "http://a/b c\n          ^ space not allowed here"
+    /// );
+    /// ```
+    pub fn annotate<'e>(&'e self, input: &'e str) -> Annotated<'e> {
+        Annotated {
+            error: self,
+            input,
+            message: true,
         }
-        let mut end = (offset + 60).min(input.len());
-        while !input.is_char_boundary(end) {
-            end += 1;
-        }
-        let mut offset_char = offset;
-        while !input.is_char_boundary(offset_char) {
-            offset_char -= 1;
-        }
-        let show = |s: &str| -> String {
-            s.chars()
-                .map(|c| if c.is_control() { '?' } else { c })
-                .collect()
-        };
-        let prefix = if start > 0 { "..." } else { "" };
-        let suffix = if end < input.len() { "..." } else { "" };
-        let column = prefix.len() + input[start..offset_char].chars().count();
-        format!(
-            "{prefix}{}{suffix}\n{}^",
-            show(&input[start..end]),
-            " ".repeat(column)
-        )
     }
 
     pub(crate) fn limit(rule: Rule, input: &str, offset: usize, message: String) -> ParseError {
@@ -291,6 +312,88 @@ impl ParseError {
             detail: None,
         }
     }
+}
+
+/// A [`ParseError`] drawn under its input, from [`ParseError::annotate`]: the input on one line and a
+/// caret under the character at the offset, then (unless [`without_message`](Self::without_message))
+/// the short message after the caret.
+///
+/// Inputs longer than 120 characters are cut around the offset and marked with `...`. Control
+/// characters, bidirectional controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F) and line or
+/// paragraph separators are written as `\u{..}` escapes, so the echoed input cannot move the cursor or
+/// reorder the line on a terminal; the caret counts the escapes' width.
+#[derive(Clone, Copy, Debug)]
+pub struct Annotated<'e> {
+    error: &'e ParseError,
+    input: &'e str,
+    message: bool,
+}
+
+impl Annotated<'_> {
+    /// The two lines only, without the message after the caret.
+    #[must_use]
+    pub fn without_message(mut self) -> Self {
+        self.message = false;
+        self
+    }
+
+    /// The visible line and the caret's column (0-based, in characters of the visible line).
+    fn parts(&self) -> (String, usize) {
+        let input = self.input;
+        let offset = self.error.offset.min(input.len());
+        let floor = |mut i: usize| {
+            while !input.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let mut end = (offset + 60).min(input.len());
+        while !input.is_char_boundary(end) {
+            end += 1;
+        }
+        let start = floor(offset.saturating_sub(60));
+        let offset_char = floor(offset);
+        let mut line = String::new();
+        if start > 0 {
+            line.push_str("...");
+        }
+        push_escaped(&mut line, &input[start..offset_char]);
+        let column = line.chars().count();
+        push_escaped(&mut line, &input[offset_char..end]);
+        if end < input.len() {
+            line.push_str("...");
+        }
+        (line, column)
+    }
+}
+
+impl fmt::Display for Annotated<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (line, column) = self.parts();
+        write!(f, "{line}\n{:column$}^", "")?;
+        if self.message {
+            write!(f, " {}", self.error.message())?;
+        }
+        Ok(())
+    }
+}
+
+/// Appends `text` with the characters that would act on a terminal written as `\u{..}` escapes.
+pub(crate) fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        if needs_escape(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// Control characters (C0, DEL, C1), bidirectional controls and line or paragraph separators.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// `'x'`, or a name for characters that are hard to see.

@@ -50,6 +50,11 @@ impl Rule {
         &RULES[self.0]
     }
 
+    /// The rule's position in `uri.pest`, for tables indexed by rule.
+    pub(crate) fn index(self) -> usize {
+        self.0
+    }
+
     /// The rule's name as RFC 3986 (or RFC 5234 for the core rules) spells it: `URI-reference`,
     /// `IPv6address`, `HEXDIG`.
     pub fn abnf_name(self) -> &'static str {
@@ -252,7 +257,7 @@ pub(crate) fn from_pest<R: pest::RuleType>(
         Expected::EndOfInput => 2,
     });
     expected.dedup();
-    error::classify(rule, input, offset, expected)
+    error::classify(rule, input, offset, crate::fold::fold(expected))
 }
 
 /// The compiled fast path against the pest_derive reference: same verdict and same component spans.

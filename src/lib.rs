@@ -84,6 +84,7 @@
 
 mod builder;
 mod error;
+mod fold;
 mod grammar;
 #[cfg(any(feature = "serde", feature = "http", feature = "url"))]
 #[cfg_attr(
@@ -108,7 +109,7 @@ pub mod runtime_limits;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
-pub use error::{Error, ParseError, ParseErrorKind};
+pub use error::{Annotated, Error, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
 pub use recompose::UriBuilder;
 pub use rule_match::{ComponentSpans, NotAReference, RuleMatch};

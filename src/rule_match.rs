@@ -119,6 +119,7 @@ pub struct NotAReference {
 }
 
 impl NotAReference {
+    #[cfg(feature = "runtime-grammar")]
     pub(crate) fn new(rule: &str) -> NotAReference {
         NotAReference {
             rule: rule.to_owned(),

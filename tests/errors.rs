@@ -232,17 +232,44 @@ fn error_rule_is_the_rule_matched() {
 #[case::start(":a")]
 #[case::end("http://[::1")]
 #[case::port("http://google.com:foo")]
-#[case::tab_shown_as_question_mark("http://a/b\tc\td")]
-fn render_caret(#[case] input: &str) {
+#[case::tab_escaped("http://a/b\tc\td")]
+#[case::bidi_override_escaped("http://a/\u{202e}b c")]
+#[case::escape_character_escaped("http://a/\u{1b}[31m c")]
+fn annotate_caret(#[case] input: &str) {
     let e = parse_err(input);
-    let rendered = e.render(input);
+    let rendered = e.annotate(input).to_string();
     let lines: Vec<&str> = rendered.lines().collect();
     assert_eq!(lines.len(), 2, "{rendered}");
-    assert_eq!(lines[0], input.replace('\t', "?"));
+    // Controls and bidi overrides are written as \u{..} escapes; nothing raw reaches a terminal.
+    let mut shown = String::new();
+    for c in input.chars() {
+        if c.is_control() || c == '\u{202e}' {
+            shown.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            shown.push(c);
+        }
+    }
+    assert_eq!(lines[0], shown);
+    // The caret sits under the offending character of the shown line.
     let caret = lines[1].find('^').unwrap();
-    assert_eq!(caret, input[..e.offset()].chars().count(), "{rendered}");
+    let before: String = {
+        let mut b = String::new();
+        for c in input[..e.offset()].chars() {
+            if c.is_control() || c == '\u{202e}' {
+                b.push_str(&format!("\\u{{{:x}}}", c as u32));
+            } else {
+                b.push(c);
+            }
+        }
+        b
+    };
+    assert_eq!(caret, before.chars().count(), "{rendered}");
     assert!(lines[1][..caret].chars().all(|c| c == ' '));
-    assert!(lines[1].ends_with(&e.to_string()));
+    assert!(lines[1].ends_with(&e.message()));
+    assert_eq!(
+        e.annotate(input).without_message().to_string(),
+        format!("{}\n{}^", lines[0], " ".repeat(caret))
+    );
 }
 
 #[test]
@@ -250,7 +277,7 @@ fn render_caret_long_input() {
     let input = format!("http://a/{} b", "x".repeat(200));
     let e = parse_err(&input);
     assert_eq!(e.offset(), 209);
-    let rendered = e.render(&input);
+    let rendered = e.annotate(&input).to_string();
     let lines: Vec<&str> = rendered.lines().collect();
     let caret = lines[1].find('^').unwrap();
     // The caret points at the space in the text shown above it.
@@ -316,7 +343,7 @@ fn large_input_bad_byte_at_end() {
         assert_eq!(e.offset(), input.len() - 1);
         assert_eq!(e.kind(), ParseErrorKind::Space);
         assert!(e.expected().iter().any(|x| x.to_string() == "end of input"));
-        let rendered = e.render(&input);
+        let rendered = e.annotate(&input).to_string();
         assert!(rendered.len() < 1000, "render cuts long input");
 
         let mut bytes = format!("http://a/{}", "a".repeat(MIB)).into_bytes();
@@ -352,4 +379,87 @@ fn many_segments() {
         let input = format!("{}x", "../".repeat(100_000));
         assert!(UriRef::parse(&input).is_ok());
     });
+}
+
+/// Errors as data: each field on its own, none cut out of a string.
+#[rstest]
+#[case::space("http://a/b c", 10, 10..11, "space", Some("percent-encode a space as %20 (RFC 3986 2.1)"))]
+#[case::end("http://[::1", 11, 11..11, "unexpected-end", None)]
+#[case::bad_percent("/a%zz", 3, 3..4, "invalid-percent-encoding", Some("\"%\" must be followed by two hex digits (pct-encoded, RFC 3986 2.1)"))]
+#[case::non_ascii("/é", 1, 1..3, "non-ascii", Some("a URI is ASCII: percent-encode the character's UTF-8 octets as %C3%A9 (RFC 3986 2.1, 2.5)"))]
+#[case::port("http://h:8x/", 10, 10..11, "invalid-port", Some("a port is digits only (port = *DIGIT, RFC 3986 3.2.3)"))]
+#[case::unexpected(":a", 0, 0..1, "unexpected", None)]
+fn error_fields(
+    #[case] input: &str,
+    #[case] offset: usize,
+    #[case] span: std::ops::Range<usize>,
+    #[case] kind: &str,
+    #[case] hint: Option<&str>,
+) {
+    let e = parse_err(input);
+    assert_eq!(e.offset(), offset);
+    assert_eq!(e.span(), span);
+    assert_eq!(e.kind().name(), kind);
+    assert_eq!(e.hint().as_deref(), hint);
+    assert_eq!(e.found(), input[offset..].chars().next());
+    // The short message says what was found, nothing more.
+    assert!(!e.message().contains(';'), "{}", e.message());
+    // Display: one line, with the position.
+    let shown = e.to_string();
+    assert!(!shown.contains('\n'));
+    assert!(shown.starts_with(&format!("at byte {offset}: {}", e.message())));
+    assert!(shown.ends_with(&e.expected_list()));
+}
+
+/// Expected items are folded: an item that a listed character class accepts entirely is left out
+/// (computed from the grammar: `unreserved` holds ALPHA, DIGIT, "-", ".", "_", "~").
+#[rstest]
+#[case::reg_name_space("a b")]
+#[case::path_space("http://a/b c")]
+#[case::userinfo_space("//u b@h")]
+#[case::query_space("?a b")]
+fn expected_items_are_folded(#[case] input: &str) {
+    let e = parse_err(input);
+    let items: Vec<String> = e.expected().iter().map(ToString::to_string).collect();
+    let has = |x: &str| items.iter().any(|i| i == x);
+    if has("unreserved") || has("pchar") {
+        for inner in ["ALPHA", "DIGIT", "\"-\"", "\".\"", "\"_\"", "\"~\""] {
+            assert!(!has(inner), "{inner} listed with its class: {items:?}");
+        }
+    }
+    if has("pchar") {
+        for inner in ["unreserved", "sub-delims", "\":\"", "\"@\""] {
+            assert!(!has(inner), "{inner} listed with pchar: {items:?}");
+        }
+    }
+    assert!(!items.is_empty());
+}
+
+#[test]
+fn expected_items_for_a_space_in_a_path() {
+    let e = parse_err("http://a/b c");
+    let items: Vec<String> = e.expected().iter().map(ToString::to_string).collect();
+    assert_eq!(items, ["pchar", "\"?\"", "\"#\"", "\"/\"", "end of input"]);
+}
+
+#[test]
+fn kind_names_are_stable_kebab_case() {
+    use rfc3986::ParseErrorKind as K;
+    for (kind, name) in [
+        (K::UnexpectedEnd, "unexpected-end"),
+        (K::Space, "space"),
+        (K::InvalidPercentEncoding, "invalid-percent-encoding"),
+        (K::Brace, "brace"),
+        (K::Bracket, "bracket"),
+        (K::InvalidIpLiteral, "invalid-ip-literal"),
+        (K::InvalidPort, "invalid-port"),
+        (K::SecondHash, "second-hash"),
+        (K::NonAscii, "non-ascii"),
+        (K::InvalidUtf8, "invalid-utf8"),
+        (K::InvalidCharacter, "invalid-character"),
+        (K::Unexpected, "unexpected"),
+        (K::LimitReached, "limit-reached"),
+    ] {
+        assert_eq!(kind.name(), name);
+    }
 }

@@ -60,7 +60,7 @@ fn parse_checked(name: &str, input: &str) -> Result<(), ParseError> {
             e.offset(),
             input.len()
         );
-        let rendered = e.render(input);
+        let rendered = e.annotate(input).to_string();
         assert!(rendered.len() < 1000, "{name}: render cuts long input");
     }
     report(name, input.len(), took);
@@ -217,7 +217,7 @@ fn control_and_invisible_characters() {
         ] {
             let e = UriRef::parse(input).unwrap_err();
             assert_eq!(e.offset(), offset, "{input:?}");
-            let _ = e.render(input);
+            let _ = e.annotate(input).to_string();
             assert_eq!(
                 validate_bytes(Rule::URI_REFERENCE, input.as_bytes()).unwrap_err(),
                 e
@@ -246,7 +246,7 @@ fn invalid_utf8_through_validate_bytes() {
             for rule in Rule::all() {
                 let e = validate_bytes(rule, bytes).unwrap_err();
                 assert!(e.offset() <= bytes.len(), "{rule} on {bytes:?}");
-                let _ = e.render(&String::from_utf8_lossy(bytes));
+                let _ = e.annotate(&String::from_utf8_lossy(bytes)).to_string();
             }
             let e = validate_bytes(Rule::URI_REFERENCE, bytes).unwrap_err();
             assert_eq!(e.offset(), offset, "{bytes:?}");
@@ -321,7 +321,7 @@ fn runtime_grammar_hostile_inputs() {
                 (Err(e), Err(_)) => {
                     assert!(e.offset() <= input.len(), "{name}: offset {}", e.offset());
                     assert!(
-                        e.render(input).len() < 1000,
+                        e.annotate(input).to_string().len() < 1000,
                         "{name}: render cuts long input"
                     );
                 }

@@ -535,7 +535,7 @@ fn render(
                 error: report
                     .error
                     .as_ref()
-                    .map(|e| ErrorJson::from(e).with_note(report.note.as_deref())),
+                    .map(|e| ErrorJson::new(e, &report.input).with_note(report.note.as_deref())),
                 warnings: &report.warnings,
             };
             serde_json::to_writer(&mut *out, &record)?;

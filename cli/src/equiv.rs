@@ -50,7 +50,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                 invalid = true;
                 let stderr = io::stderr();
                 let mut err = stderr.lock();
-                let _ = writeln!(err, "{name}:{}: error: {}", e.offset() + 1, e.message());
+                let _ = writeln!(err, "{name}:{}: error: {}", e.offset() + 1, e.detail());
                 let _ = report::write_caret(&mut err, "", text, &e);
             }
         }

@@ -126,7 +126,7 @@ fn normalize_one(
             let json = ResultJson {
                 input: text,
                 normalized: normalized.as_ref().ok().map(|n| n.as_str()),
-                error: normalized.as_ref().err().map(ErrorJson::from),
+                error: normalized.as_ref().err().map(|e| ErrorJson::new(e, text)),
             };
             serde_json::to_writer(&mut *out, &json)?;
             out.write_all(b"\n")?;
@@ -139,7 +139,7 @@ fn normalize_one(
                 err,
                 "{source}:{line}:{}: error: {}",
                 e.offset() + 1,
-                e.message()
+                e.detail()
             );
             let _ = report::write_caret(&mut err, "", text, e);
         }

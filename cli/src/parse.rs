@@ -158,7 +158,7 @@ fn parse_input(
             let invalid = Invalid {
                 input,
                 valid: false,
-                error: ErrorJson::from(&error),
+                error: ErrorJson::new(&error, input),
             };
             serde_json::to_writer(&mut *out, &invalid)?;
             out.write_all(b"\n")?;
@@ -215,7 +215,7 @@ fn write_error(out: &mut impl Write, input: &str, error: &ParseError) -> io::Res
         "{:LABEL$}column {}: {}",
         "error:",
         error.offset() + 1,
-        error.message()
+        error.detail()
     )?;
     report::write_caret(out, &indent, input, error)
 }

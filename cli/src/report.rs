@@ -6,13 +6,21 @@ use std::io::{self, Write};
 use rfc3986::ParseError;
 use serde::Serialize;
 
-/// `"error": {"offset": 7, "expected": ["pchar", "\"/\""], "message": "..."}` (CONTRACT.md, `check`).
+/// `"error": {"offset": 7, "column": 8, "kind": "space", "expected": ["pchar", "\"/\""], "hint": "...",
+/// "message": "..."}` (CONTRACT.md): the fields of the library's `ParseError`, none cut out of text.
 #[derive(Debug, Serialize)]
 pub(crate) struct ErrorJson {
     /// 0-based byte offset into the input.
     offset: usize,
-    /// ABNF spelling: rule names, quoted literals, `end of input`.
+    /// 1-based column of the offending character, in characters.
+    column: usize,
+    /// `ParseErrorKind::name`: `space`, `invalid-port`, ...
+    kind: &'static str,
+    /// ABNF spelling: rule names, quoted literals, `end of input`; folded.
     expected: Vec<String>,
+    /// What to do about it, with the RFC section; `null` when there is nothing more to say.
+    hint: Option<String>,
+    /// The message, the hint and the expected items on one line, as text output prints them.
     message: String,
 }
 
@@ -26,14 +34,27 @@ impl ErrorJson {
     }
 }
 
-impl From<&ParseError> for ErrorJson {
-    fn from(error: &ParseError) -> ErrorJson {
+impl ErrorJson {
+    /// The JSON of `error`, found in `input`.
+    pub(crate) fn new(error: &ParseError, input: &str) -> ErrorJson {
         ErrorJson {
             offset: error.offset(),
+            column: column(input, error.offset()),
+            kind: error.kind().name(),
             expected: error.expected().iter().map(ToString::to_string).collect(),
-            message: error.message(),
+            hint: error.hint(),
+            message: error.detail(),
         }
     }
+}
+
+/// The 1-based column, in characters, of byte `offset` of `input`.
+pub(crate) fn column(input: &str, offset: usize) -> usize {
+    let mut end = offset.min(input.len());
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
+    input[..end].chars().count() + 1
 }
 
 /// A SHOULD-level finding (`rfc3986::lint`): `{"code": "...", "section": "3.2.1", "message": "...",
@@ -58,15 +79,15 @@ impl From<&rfc3986::lint::Finding> for Warning {
 }
 
 /// Writes `input` and, under it, a caret under the byte at the error's offset, each line preceded by
-/// `indent`, as drawn by [`ParseError::snippet`] (long inputs are cut around the offset, control
-/// characters shown as `?`).
+/// `indent`, as drawn by [`ParseError::annotate`] (long inputs are cut around the offset, control and
+/// bidirectional characters escaped).
 pub(crate) fn write_caret(
     out: &mut impl Write,
     indent: &str,
     input: &str,
     error: &ParseError,
 ) -> io::Result<()> {
-    let snippet = error.snippet(input);
+    let snippet = error.annotate(input).without_message().to_string();
     let (line, caret) = snippet.split_once('\n').unwrap_or((&snippet, ""));
     writeln!(out, "{indent}{line}\n{indent}{caret}")
 }
@@ -115,7 +136,7 @@ pub(crate) fn write_diagnostic(
         return write_rich(out, look.color, file, number, input, error, note);
     }
     let column = error.offset() + 1;
-    let mut message = error.message();
+    let mut message = error.detail();
     if let Some(note) = note {
         message = format!("{message}; {note}");
     }
@@ -127,7 +148,7 @@ pub(crate) fn write_diagnostic(
         out,
         "{LOCATION}{file}:{number}:{column}:{LOCATION:#} {ERROR}error:{ERROR:#} {message}"
     )?;
-    let snippet = error.snippet(input);
+    let snippet = error.annotate(input).without_message().to_string();
     let (line, caret) = snippet.split_once('\n').unwrap_or((&snippet, ""));
     let (spaces, caret) = caret.split_at(caret.len() - caret.trim_start().len());
     writeln!(out, "{line}\n{spaces}{ERROR}{caret}{ERROR:#}")
@@ -170,37 +191,12 @@ fn write_rich(
 }
 
 /// The message of `error` in three parts for a rich diagnostic: what was found (`space not allowed
-/// here`), the hint that follows it if any (`percent-encode a space as %20 (RFC 3986 2.1)`), and what was
-/// expected (`expected pchar, "/" or end of input`), the label under the caret.
+/// here`), the hint if any (`percent-encode a space as %20 (RFC 3986 2.1)`), and what was expected
+/// (`expected pchar, "/" or end of input`), the label under the caret; each a field of the error.
 fn split_message(error: &ParseError) -> (String, Option<String>, Option<String>) {
-    let message = error.message();
-    let expected = error.expected();
-    let mut label = None;
-    let mut rest = message.as_str();
-    if !expected.is_empty() {
-        let mut list = String::from("expected ");
-        for (i, x) in expected.iter().enumerate() {
-            if i > 0 {
-                list.push_str(if i + 1 == expected.len() {
-                    " or "
-                } else {
-                    ", "
-                });
-            }
-            list.push_str(&x.to_string());
-        }
-        if let Some(head) = rest.strip_suffix(list.as_str()) {
-            rest = head.strip_suffix("; ").unwrap_or(head);
-        }
-        label = Some(list);
-    }
-    // A limit's message carries the parser's own text, which is not split.
-    if error.kind() != rfc3986::ParseErrorKind::LimitReached {
-        if let Some((title, help)) = rest.split_once("; ") {
-            return (title.to_string(), Some(help.to_string()), label);
-        }
-    }
-    (rest.to_string(), None, label)
+    let expected = error.expected_list();
+    let label = (!expected.is_empty()).then_some(expected);
+    (error.message(), error.hint(), label)
 }
 
 /// Writes a SHOULD-level finding of line `number` of `file`: `FILE:LINE:COL: warning: MESSAGE (RFC 3986

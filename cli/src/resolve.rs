@@ -176,11 +176,11 @@ fn resolve_one(
         Format::Json => {
             let (target, error) = match &outcome {
                 Ok(target) => (Some(target.as_str()), None),
-                Err((which, _, e)) => (
+                Err((which, text, e)) => (
                     None,
                     Some(ResolveErrorJson {
                         input: which,
-                        error: ErrorJson::from(e),
+                        error: ErrorJson::new(e, text),
                     }),
                 ),
             };
@@ -202,7 +202,7 @@ fn resolve_one(
                     err,
                     "{source}:{line}: error: invalid {which} at byte {}: {}",
                     e.offset(),
-                    e.message()
+                    e.detail()
                 );
                 let _ = report::write_caret(&mut err, "", text, e);
             }

@@ -187,8 +187,17 @@ fn check_jsonl_shape() {
     assert_eq!(objects[1]["input"], "http://a/b c");
     assert_eq!(objects[1]["valid"], false);
     let error = objects[1]["error"].as_object().expect("error object");
-    assert_eq!(keys(error), ["expected", "message", "offset"]);
+    assert_eq!(
+        keys(error),
+        ["column", "expected", "hint", "kind", "message", "offset"]
+    );
     assert_eq!(error["offset"], 10);
+    assert_eq!(error["column"], 11);
+    assert_eq!(error["kind"], "space");
+    assert_eq!(
+        error["hint"],
+        "percent-encode a space as %20 (RFC 3986 2.1)"
+    );
     assert!(error["message"]
         .as_str()
         .unwrap()
@@ -733,15 +742,24 @@ fn check_text_line_numbers_across_chunks() {
         let (column, _) = rest.split_once(": error: ").unwrap();
         let number: usize = number.parse().unwrap();
         let column: usize = column.parse().unwrap();
-        // As drawn: control characters as `?`; long lines cut around the caret.
-        let line: String = lines[number - 1]
-            .1
-            .chars()
-            .map(|c| if c.is_control() { '?' } else { c })
-            .collect();
-        if line.len() <= 120 {
+        // As drawn: control characters as `\u{..}` escapes; long lines cut around the caret.
+        let escape = |text: &str| -> String {
+            text.chars()
+                .map(|c| {
+                    if c.is_control() {
+                        format!("\\u{{{:x}}}", c as u32)
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect()
+        };
+        let raw = &lines[number - 1].1;
+        let line = escape(raw);
+        if raw.chars().count() <= 120 {
             assert_eq!(diagnostic[1], line, "line {number}");
-            assert_eq!(diagnostic[2], format!("{}^", " ".repeat(column - 1)));
+            let before = escape(&raw[..column - 1]).chars().count();
+            assert_eq!(diagnostic[2], format!("{}^", " ".repeat(before)));
         }
         seen.push(number as u64);
     }

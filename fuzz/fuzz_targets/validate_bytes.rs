@@ -1,5 +1,5 @@
 //! `validate_bytes` on arbitrary bytes against `validate` on the text when it is UTF-8: same verdict, same
-//! error; the offset is inside the input and `render`/`snippet` never panic. The first byte picks the rule.
+//! error; the offset is inside the input and `annotate` never panics. The first byte picks the rule.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

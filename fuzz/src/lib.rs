@@ -69,7 +69,7 @@ fn match_components<'a>(m: &RuleMatch<'a>) -> Components<'a> {
 
 /// Arbitrary bytes through `rule`: `validate_bytes`, `validate` and `UriRef::parse_rule` agree; an accepted
 /// input has consistent components (see [`check_accepted`]); a rejected one has an error inside it whose
-/// `render` does not panic. For the four top rules, also the relations between them.
+/// `annotate` does not panic. For the four top rules, also the relations between them.
 pub fn check_rule(rule: Rule, data: &[u8]) {
     let by_bytes = validate_bytes(rule, data);
     let Ok(text) = std::str::from_utf8(data) else {
@@ -345,11 +345,22 @@ pub fn check_error(e: &ParseError, text: &str) {
         e.offset()
     );
     assert!(!e.message().is_empty());
-    let _ = e.render(text);
-    let _ = e.snippet(text);
+    let drawn = e.annotate(text).to_string();
+    assert_eq!(
+        drawn.lines().count(),
+        2,
+        "annotate draws two lines: {drawn:?}"
+    );
+    assert!(
+        !drawn.chars().any(|c| c.is_control() && c != '\n'),
+        "annotate echoes a control character: {drawn:?}"
+    );
+    let _ = e.annotate(text).without_message().to_string();
     let _ = e.to_string();
     let _ = e.expected().iter().map(ToString::to_string).count();
-    let _ = (e.kind(), e.found(), e.rule());
+    let span = e.span();
+    assert!(span.start == e.offset() && span.end <= text.len().max(e.offset()));
+    let _ = (e.kind().name(), e.found(), e.rule(), e.hint(), e.detail());
 }
 
 /// A rejected byte string (not UTF-8): the error comes at or before the first bad byte and can be drawn on
@@ -362,9 +373,9 @@ pub fn check_error_bytes(e: &ParseError, data: &[u8]) {
         e.offset()
     );
     let prefix = std::str::from_utf8(&data[..valid_up_to]).unwrap();
-    let _ = e.render(prefix);
-    let _ = e.render(&String::from_utf8_lossy(data));
-    let _ = e.render("");
+    let _ = e.annotate(prefix).to_string();
+    let _ = e.annotate(&String::from_utf8_lossy(data)).to_string();
+    let _ = e.annotate("").to_string();
     let _ = e.message();
 }
 

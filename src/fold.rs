@@ -1,0 +1,91 @@
+//! Folding the expected items of a [`ParseError`](crate::ParseError): an item all of whose characters a
+//! listed character-class rule accepts adds nothing and is dropped, so an error never lists `ALPHA`,
+//! `DIGIT`, `unreserved`, `"-"`, `"."` together (`unreserved` says it all).
+//!
+//! Which rules are character classes, and which characters each accepts, is computed from the grammar
+//! itself at first use (by matching single characters with the compiled recognizer), not written here.
+
+use std::sync::OnceLock;
+
+use crate::grammar::{self, Expected, Rule};
+
+/// The ASCII characters `rule` accepts, as a bit set, when its language is made of one-character
+/// strings only (`ALPHA`, `unreserved`, `pchar`, ...); `None` for any other rule (`segment` also accepts
+/// the empty string and longer strings, `pct-encoded` three characters). Computed once per rule.
+fn class_of_rule(rule: Rule) -> Option<u128> {
+    static CLASSES: OnceLock<Vec<OnceLock<Option<u128>>>> = OnceLock::new();
+    let classes = CLASSES.get_or_init(|| Rule::all().map(|_| OnceLock::new()).collect());
+    *classes[rule.index()].get_or_init(|| compute_class(rule))
+}
+
+fn compute_class(rule: Rule) -> Option<u128> {
+    if grammar::matches(rule, "") {
+        return None;
+    }
+    let mut set = 0u128;
+    let mut buf = [0u8; 2];
+    for b in 0..128u8 {
+        buf[0] = b;
+        let one = std::str::from_utf8(&buf[..1]).unwrap_or_default();
+        if grammar::matches(rule, one) {
+            set |= 1 << b;
+        }
+    }
+    if set == 0 {
+        return None;
+    }
+    // One-character strings only: no accepted character starts a longer match.
+    for b in (0..128u8).filter(|b| set & (1 << b) != 0) {
+        buf[0] = b;
+        for c in 0..128u8 {
+            buf[1] = c;
+            if grammar::matches(rule, std::str::from_utf8(&buf).unwrap_or_default()) {
+                return None;
+            }
+        }
+    }
+    Some(set)
+}
+
+/// The characters an item accepts when it is one character: a character-class rule, or a quoted
+/// string of one character (both cases of a letter: ABNF strings are case-insensitive, RFC 5234 2.3).
+fn class_of(item: &Expected) -> Option<u128> {
+    match item {
+        Expected::Rule(name) => class_of_rule(Rule::from_abnf_name(name)?),
+        Expected::Literal(text) => match text.as_bytes() {
+            [b] if b.is_ascii() => {
+                Some(1u128 << b.to_ascii_lowercase() | 1u128 << b.to_ascii_uppercase())
+            }
+            _ => None,
+        },
+        Expected::EndOfInput => None,
+    }
+}
+
+/// Drops every item whose characters a character-class *rule* elsewhere in the list accepts (of two
+/// rules with the same characters, the first stays). Order is kept.
+pub(crate) fn fold(items: Vec<Expected>) -> Vec<Expected> {
+    if items.len() < 2 {
+        return items;
+    }
+    let classes: Vec<Option<u128>> = items.iter().map(class_of).collect();
+    let rule_class = |i: usize| match items[i] {
+        Expected::Rule(_) => classes[i],
+        _ => None,
+    };
+    let subsumed = |i: usize| {
+        let Some(a) = classes[i] else { return false };
+        (0..items.len()).any(|j| {
+            j != i
+                && rule_class(j).is_some_and(|b| {
+                    a & b == a && (a != b || j < i || !matches!(items[i], Expected::Rule(_)))
+                })
+        })
+    };
+    let keep: Vec<bool> = (0..items.len()).map(|i| !subsumed(i)).collect();
+    items
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(item, keep)| keep.then_some(item))
+        .collect()
+}
