@@ -6,6 +6,9 @@
 //! The group `hostile-runtime-grammar` runs the same shapes through `uri.pest` loaded at run time
 //! (pest_vm), at 256 KiB to 1 MiB.
 //!
+//! The group `hostile-dot-segments` resolves `../` x N against `http://a/b/c` and normalizes `http://a`
+//! + `/.` x N (RFC 3986 5.2.4 and 6.2.2.3), 1 to 8 MiB: linear, so the throughput stays flat.
+//!
 //! Invalid inputs above 2 MiB skip the detail parser (grammar::DETAIL_LIMIT), so their cost per byte drops
 //! past that size; within each side of the limit it stays constant.
 
@@ -80,5 +83,35 @@ fn hostile_runtime_grammar(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, hostile, hostile_runtime_grammar);
+fn hostile_dot_segments(c: &mut Criterion) {
+    let base = rfc3986::Uri::parse("http://a/b/c").unwrap();
+    let mut group = c.benchmark_group("hostile-dot-segments");
+    group.sample_size(10);
+    for mib in [1, 2, 4, 8] {
+        let reference = build("", "../", mib * MIB, "g");
+        let reference = rfc3986::UriRef::parse(&reference).unwrap().into_owned();
+        group.throughput(Throughput::Bytes(reference.as_str().len() as u64));
+        group.bench_with_input(
+            BenchmarkId::new("resolve", format!("{mib}MiB")),
+            &reference,
+            |b, r| b.iter(|| black_box(r.resolve_against(&base).unwrap())),
+        );
+        let uri = build("http://a", "/.", mib * MIB, "");
+        let uri = rfc3986::Uri::parse(&uri).unwrap().into_owned();
+        group.throughput(Throughput::Bytes(uri.as_str().len() as u64));
+        group.bench_with_input(
+            BenchmarkId::new("normalize", format!("{mib}MiB")),
+            &uri,
+            |b, u| b.iter(|| black_box(u.normalize())),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    hostile,
+    hostile_runtime_grammar,
+    hostile_dot_segments
+);
 criterion_main!(benches);

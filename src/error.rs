@@ -1,9 +1,9 @@
-//! Errors: [`ParseError`] (an input is not in a rule's language) and the umbrella [`Error`].
+//! [`ParseError`]: an input is not in a rule's language (the umbrella [`Error`](crate::Error) of all
+//! stages is in `umbrella.rs`, so that this module imports no stage).
 
 use std::fmt::{self, Write as _};
 
 use crate::grammar::{Expected, Rule};
-use crate::resolve::ResolveError;
 
 /// Why an input was rejected, judged by the byte at the error's offset.
 ///
@@ -416,9 +416,14 @@ fn pct(c: char) -> String {
         .collect()
 }
 
-/// Characters that some rule of RFC 3986 allows: unreserved, reserved and "%".
+/// Characters that some rule of RFC 3986 allows: unreserved, reserved (gen-delims and sub-delims) and
+/// "%" (the classes come from uri.pest).
 fn allowed_somewhere(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
+    use crate::classes::{contains, GEN_DELIMS, SUB_DELIMS, UNRESERVED};
+    let Ok(b) = u8::try_from(c) else {
+        return false;
+    };
+    b == b'%' || contains(UNRESERVED | GEN_DELIMS | SUB_DELIMS, b)
 }
 
 /// Judges the kind of error from the byte at `offset` and its surroundings.
@@ -540,30 +545,4 @@ fn port_error(rule: Rule, input: &str, offset: usize) -> Option<ParseError> {
         expected,
         detail: None,
     })
-}
-
-/// Any error of this crate, for `?` in code that parses and resolves.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// An input is not in the language of a grammar rule.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// Percent-decoding failed ([`percent::decode`](crate::percent::decode)).
-    #[error(transparent)]
-    Decode(#[from] crate::percent::DecodeError),
-    /// A [`UriBuilder`](crate::UriBuilder) could not put its components together.
-    #[error(transparent)]
-    Build(#[from] crate::recompose::BuildError),
-    /// A conversion to or from `http::Uri` or `url::Url` failed.
-    #[cfg(any(feature = "http", feature = "url"))]
-    #[error(transparent)]
-    Convert(#[from] crate::interop::ConvertError),
-    /// A reference could not be resolved against a base.
-    #[error(transparent)]
-    Resolve(#[from] ResolveError),
-    /// A match of a rule that is not a URI reference was asked to become a [`UriRef`](crate::UriRef)
-    /// ([`RuleMatch::into_uri_ref`](crate::RuleMatch::into_uri_ref)).
-    #[error(transparent)]
-    NotAReference(#[from] crate::rule_match::NotAReference),
 }

@@ -83,6 +83,7 @@
 #![warn(missing_debug_implementations)]
 
 mod builder;
+mod classes;
 mod error;
 mod fold;
 mod grammar;
@@ -94,6 +95,7 @@ mod grammar;
 pub mod interop;
 pub mod lint;
 pub mod normalize;
+mod path;
 pub mod percent;
 mod recognizer;
 pub mod recompose;
@@ -106,13 +108,15 @@ pub mod runtime;
 #[cfg(feature = "runtime-grammar")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
 pub mod runtime_limits;
+mod umbrella;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
-pub use error::{Annotated, Error, ParseError, ParseErrorKind};
+pub use error::{Annotated, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
 pub use recompose::UriBuilder;
 pub use rule_match::{ComponentSpans, NotAReference, RuleMatch};
+pub use umbrella::Error;
 pub use uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.

@@ -401,9 +401,9 @@ fn hex_value(b: u8) -> u8 {
     }
 }
 
-/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 2.3).
+/// Whether an octet is an unreserved character (RFC 3986 2.3; the class comes from uri.pest).
 fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+    crate::classes::contains(crate::classes::UNRESERVED, b)
 }
 
 /// Whether `s` has an uppercase ASCII letter outside its `pct-encoded` triplets.
@@ -699,7 +699,7 @@ fn lint_port(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
     let Some(scheme) = uri.scheme() else {
         return;
     };
-    let Some(default) = default_port(scheme) else {
+    let Some(default) = crate::normalize::default_port(scheme) else {
         return;
     };
     if uri.port_u16() == Some(default) {
@@ -710,28 +710,6 @@ fn lint_port(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
             message: format!("port {default} is the default for {scheme} and should be omitted"),
         });
     }
-}
-
-/// The default port of a scheme (compared case-insensitively), for [`Code::PortDefault`]:
-///
-/// - `http` 80: RFC 9110 section 4.2.1 ("If the port subcomponent is empty or not given, TCP port 80 ...
-///   is the default").
-/// - `https` 443: RFC 9110 section 4.2.2 ("TCP port 443 is the default").
-/// - `ws` 80 and `wss` 443: RFC 6455 section 3 ("The port component is OPTIONAL; the default for "ws" is
-///   port 80, while the default for "wss" is port 443").
-/// - `ftp` 21: RFC 1738 section 3.2 ("The default port is 21").
-fn default_port(scheme: &str) -> Option<u16> {
-    const DEFAULTS: &[(&str, u16)] = &[
-        ("http", 80),
-        ("https", 443),
-        ("ws", 80),
-        ("wss", 443),
-        ("ftp", 21),
-    ];
-    DEFAULTS
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
-        .map(|&(_, port)| port)
 }
 
 // path segments   (6.2.2.3, 5.2.4: dot-segments only in relative references; 7.3: encoded "/")

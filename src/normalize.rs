@@ -6,9 +6,9 @@
 //! reg-name whose percent-encodings were decoded has become an IPv4address (`%31.2.3.4`). Debug builds
 //! check every normal form against the grammar.
 
-use crate::builder::{Parts, WrittenAuthority};
+use crate::builder::{Parts, PathKind, Slot};
 use crate::grammar::{self, Rule};
-use crate::resolve::remove_dot_segments_at;
+use crate::path::remove_dot_segments_at;
 use crate::uri::{Uri, UriRef};
 use crate::HostKind;
 
@@ -530,9 +530,9 @@ fn normalized(r: &UriRef<'_>, options: Options) -> (String, Option<Parts>) {
     (out, Some(parts))
 }
 
-/// Whether an octet is an unreserved character (RFC 3986 2.3).
+/// Whether an octet is an unreserved character (RFC 3986 2.3; the class comes from uri.pest).
 fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+    crate::classes::contains(crate::classes::UNRESERVED, b)
 }
 
 /// Appends `text` to `out` with its percent-encodings normalized (RFC 3986 6.2.2.1, 6.2.2.2): an octet of
@@ -573,4 +573,74 @@ pub(crate) fn push_pct_normalized(out: &mut String, text: &str, lower: bool) {
         }
     }
     push(out, rest);
+}
+
+/// Where the authority of a URI written by this crate (resolution, normalization) is, component by
+/// component, as byte ranges of the written text. `host_kind` is the alternative of `host` the text
+/// matches.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WrittenAuthority {
+    /// `authority`, without the `//` before it.
+    pub(crate) authority: (usize, usize),
+    pub(crate) userinfo: Option<(usize, usize)>,
+    /// The host as written (brackets included for an IP-literal).
+    pub(crate) host: (usize, usize),
+    pub(crate) host_kind: HostKind,
+    pub(crate) port: Option<(usize, usize)>,
+}
+
+/// The layout of a written reference: where normalization wrote each component.
+impl Parts {
+    /// The components of `text`, a URI or relative reference written component by component in the order
+    /// of RFC 3986 5.3 (by resolution or normalization), from where each one was written: what the grammar
+    /// would find in `text`, without running it (debug builds check that it does find exactly this).
+    ///
+    /// `scheme_end`: the end of the scheme (it starts at 0), `None` for a relative reference. The path kind
+    /// follows from the rest, as in `hier-part` and `relative-part` (RFC 3986 3, 4.2): `path-abempty`
+    /// after an authority, else `path-absolute` when it begins with "/", `path-empty` when empty,
+    /// `path-rootless` in a URI and `path-noscheme` in a relative reference.
+    pub(crate) fn written(
+        text: &str,
+        scheme_end: Option<usize>,
+        authority: Option<WrittenAuthority>,
+        path: (usize, usize),
+        query: Option<(usize, usize)>,
+        fragment: Option<(usize, usize)>,
+    ) -> Parts {
+        let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
+        let path_text = &text[path.0..path.1];
+        let path_kind = if authority.is_some() {
+            PathKind::Abempty
+        } else if path_text.starts_with('/') {
+            PathKind::Absolute
+        } else if path_text.is_empty() {
+            PathKind::Empty
+        } else if scheme_end.is_some() {
+            PathKind::Rootless
+        } else {
+            PathKind::Noscheme
+        };
+        let mut parts = Parts {
+            scheme: slot(scheme_end.map(|end| (0, end))),
+            path: slot(Some(path)),
+            path_kind,
+            query: slot(query),
+            fragment: slot(fragment),
+            ..Parts::default()
+        };
+        if let Some(a) = authority {
+            let (start, end) = a.host;
+            let address = match a.host_kind {
+                HostKind::Ipv6address | HostKind::IpvFuture => (start + 1, end - 1),
+                HostKind::Ipv4address | HostKind::RegName => (start, end),
+            };
+            parts.authority = slot(Some(a.authority));
+            parts.userinfo = slot(a.userinfo);
+            parts.host = slot(Some(a.host));
+            parts.host_address = slot(Some(address));
+            parts.host_kind = a.host_kind;
+            parts.port = slot(a.port);
+        }
+        parts
+    }
 }

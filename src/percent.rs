@@ -28,6 +28,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::classes;
+
 use crate::grammar::Rule;
 
 /// A component that text can be percent-encoded for, with the set of characters its rule allows unencoded.
@@ -66,31 +68,9 @@ pub enum Component {
     Fragment,
 }
 
-/// Builds a set of ASCII bytes (bit `b` set for byte `b`).
-const fn set(bytes: &[u8]) -> u128 {
-    let mut s = 0u128;
-    let mut i = 0;
-    while i < bytes.len() {
-        s |= 1 << bytes[i];
-        i += 1;
-    }
-    s
-}
-
-/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (2.3).
-const UNRESERVED: u128 = set(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~");
-/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (2.2).
-const SUB_DELIMS: u128 = set(b"!$&'()*+,;=");
-/// `reg-name` without `pct-encoded`.
-const REG_NAME: u128 = UNRESERVED | SUB_DELIMS;
-/// `userinfo` without `pct-encoded`.
-const USERINFO: u128 = REG_NAME | set(b":");
-/// `pchar` without `pct-encoded`.
-const PCHAR: u128 = REG_NAME | set(b":@");
-/// `path` as `*( pchar / "/" )`.
-const PATH: u128 = PCHAR | set(b"/");
-/// `query` and `fragment`.
-const QUERY: u128 = PCHAR | set(b"/?");
+/// `path` as `*( pchar / "/" )`: the bytes of `pchar` and `/` (the classes come from uri.pest, see
+/// `classes.rs`).
+const PATH: u128 = classes::PCHAR | 1 << b'/';
 
 impl Component {
     /// Every component, in URI order.
@@ -148,13 +128,14 @@ impl Component {
     /// ```
     pub fn allows(self, byte: u8) -> bool {
         let set = match self {
-            Component::Userinfo => USERINFO,
-            Component::Host => REG_NAME,
+            Component::Userinfo => classes::USERINFO,
+            Component::Host => classes::REG_NAME,
             Component::Path => PATH,
-            Component::PathSegment => PCHAR,
-            Component::Query | Component::Fragment => QUERY,
+            Component::PathSegment => classes::PCHAR,
+            Component::Query => classes::QUERY,
+            Component::Fragment => classes::FRAGMENT,
         };
-        byte < 128 && set & (1 << byte) != 0
+        classes::contains(set, byte)
     }
 }
 

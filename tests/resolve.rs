@@ -560,3 +560,24 @@ proptest! {
         prop_assert_eq!(r.resolve_against(&b).unwrap(), r.resolve_against(&b2).unwrap());
     }
 }
+
+/// RFC 3986 5.2.4 on a mebibyte of `../`: every `..` climbs above the root and is dropped, so the target
+/// is the root plus the last segment. (Linear time is measured in `benches/hostile.rs`,
+/// `hostile-dot-segments`; this checks the answer at that size.)
+#[test]
+fn dot_segments_one_mebibyte() {
+    let base = Uri::parse("http://a/b/c").unwrap();
+    let reference = format!("{}g", "../".repeat((1 << 20) / 3));
+    let target = UriRef::parse(&reference)
+        .unwrap()
+        .resolve_against(&base)
+        .unwrap();
+    assert_eq!(target.as_str(), "http://a/g");
+    let uri = format!("http://a{}/x", "/.".repeat(1 << 19));
+    assert_eq!(Uri::parse(&uri).unwrap().normalize().as_str(), "http://a/x");
+    let mixed = format!("http://a{}", "/s/..".repeat(1 << 18));
+    assert_eq!(
+        Uri::parse(&mixed).unwrap().normalize().as_str(),
+        "http://a/"
+    );
+}
