@@ -547,6 +547,50 @@ impl Grammar {
         Grammar::load(&text).map_err(|e| e.with_path(path))
     }
 
+    /// Loads `text` as an *overlay* on `uri.pest`: its rules replace the rules of `uri.pest` with the same
+    /// pest name, and every rule of `uri.pest` it does not define is kept. An edit of the generic syntax
+    /// is then only the rules it changes: `grammars/ipv6-zone-id.pest` is `ip_literal` plus the two rules
+    /// of RFC 6874 (`IPv6addrz`, `ZoneID`). Line numbers in errors are those of `text` (issues in
+    /// `uri.pest` itself cannot happen: the build checks it).
+    ///
+    /// ```
+    /// use rfc3986::runtime::Grammar;
+    /// let zone = Grammar::overlay(
+    ///     "ip_literal = ${ \"[\" ~ (ipv6addrz | ipv6address | ipvfuture) ~ \"]\" }\n\
+    ///      ipv6addrz = ${ ipv6address ~ \"%25\" ~ zone_id }\n\
+    ///      zone_id = @{ (unreserved | pct_encoded)+ }\n",
+    /// )?;
+    /// assert!(zone.parse("URI-reference", "http://[fe80::1%25eth0]/").is_ok());
+    /// assert!(zone.parse("URI-reference", "http://[fe80::1%eth0]/").is_err()); // "%" must be "%25"
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Grammar::load`], for `text` on top of `uri.pest`.
+    pub fn overlay(text: &str) -> Result<Grammar, GrammarError> {
+        runtime_limits::on_big_stack(|| load_overlay(text))
+    }
+
+    /// Reads a grammar file (see [`from_file`](Self::from_file)) and loads it alone when it defines every
+    /// rule it uses, else as an [overlay](Self::overlay) on `uri.pest` (a file that uses rules of
+    /// `uri.pest` without defining them). What `rfc3986 check --grammar FILE` does.
+    ///
+    /// # Errors
+    /// As [`from_file`](Self::from_file); for an overlay, the errors of the file on top of `uri.pest`.
+    pub fn from_file_or_overlay(path: impl AsRef<Path>) -> Result<Grammar, GrammarError> {
+        let path = path.as_ref();
+        let text = runtime_limits::read_grammar_file(path)?;
+        match Grammar::load(&text) {
+            Err(GrammarError::Invalid { issues, .. })
+                if !issues.is_empty()
+                    && issues.iter().all(|i| i.message.ends_with("is undefined")) =>
+            {
+                Grammar::overlay(&text).map_err(|e| e.with_path(path))
+            }
+            other => other.map_err(|e| e.with_path(path)),
+        }
+    }
+
     /// The `//!` lines at the top of the file, without the `//!` (the first one names what the file is
     /// and its RFC, by the convention of this crate's grammars).
     pub fn header(&self) -> impl Iterator<Item = &str> {
@@ -871,10 +915,27 @@ impl SchemeGrammars {
     }
 }
 
-/// Loads a scheme grammar on top of `uri.pest`: the scheme text first (so that its line numbers stay
-/// those of its file), then `uri.pest` without the rules the scheme text redefines (blanked out, with
-/// their doc lines, so that its line numbers stay those of `uri.pest` too).
+/// Loads a scheme grammar: an overlay on `uri.pest` (see [`load_overlay`]) that defines
+/// [`SCHEME_ENTRY_RULE`].
 fn load_scheme(text: &str) -> Result<Grammar, GrammarError> {
+    let grammar = load_overlay(text)?;
+    if grammar.entry(SCHEME_ENTRY_RULE).is_err() {
+        return Err(GrammarError::Invalid {
+            path: None,
+            issues: vec![GrammarIssue {
+                line: 1,
+                column: 1,
+                message: format!("a scheme grammar must define the rule `{SCHEME_ENTRY_RULE}`"),
+            }],
+        });
+    }
+    Ok(grammar)
+}
+
+/// Loads `text` on top of `uri.pest`: the text first (so that its line numbers stay those of its file),
+/// then `uri.pest` without the rules the text redefines (blanked out, with their doc lines, so that its
+/// line numbers stay those of `uri.pest` too).
+fn load_overlay(text: &str) -> Result<Grammar, GrammarError> {
     runtime_limits::check(text)?;
     // The scheme file alone must at least be syntactically valid; its rule names decide what to drop.
     let own = parser::parse(MetaRule::grammar_rules, text).map_err(|e| invalid(&[e]))?;
@@ -945,15 +1006,5 @@ fn load_scheme(text: &str) -> Result<Grammar, GrammarError> {
         },
         other => other,
     })?;
-    if grammar.entry(SCHEME_ENTRY_RULE).is_err() {
-        return Err(GrammarError::Invalid {
-            path: None,
-            issues: vec![GrammarIssue {
-                line: 1,
-                column: 1,
-                message: format!("a scheme grammar must define the rule `{SCHEME_ENTRY_RULE}`"),
-            }],
-        });
-    }
     Ok(grammar)
 }

@@ -63,8 +63,8 @@ impl Engine {
         let Some(path) = grammar else {
             return parse_rule(name).map(Engine::Builtin);
         };
-        let grammar =
-            rfc3986::runtime::Grammar::from_file(path).map_err(|e| grammar_error(path, &e))?;
+        let grammar = rfc3986::runtime::Grammar::from_file_or_overlay(path)
+            .map_err(|e| grammar_error(path, &e))?;
         let grammar: &'static rfc3986::runtime::Grammar = Box::leak(Box::new(grammar));
         grammar.entry(name).map(Engine::Loaded).map_err(|e| {
             let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();

@@ -1,7 +1,7 @@
 //! The command line as CONTRACT.md describes it, run as a process: exit status, text diagnostics, the
 //! summary line, JSON shapes, input handling (bytes, CRLF, blank lines, files and standard input).
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -16,24 +16,12 @@ struct Run {
     stderr: String,
 }
 
+mod common;
+
 /// Runs `rfc3986 ARGS` with `stdin` as standard input.
 #[track_caller]
 fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start rfc3986");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The binary may exit before reading everything (a usage error): ignore a broken pipe.
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("wait for rfc3986");
-    writer.join().unwrap();
+    let output = common::spawn(args, stdin);
     Run {
         code: output.status.code().expect("exit code, not a signal"),
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),

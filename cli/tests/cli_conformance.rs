@@ -1,27 +1,15 @@
 //! `check` beyond the grammar, through the built binary: SHOULD-level findings (`--strict`), scheme
 //! grammars (`--schemes`, `--scheme-dir`) and grammars loaded at run time (`--grammar`).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use rstest::rstest;
 
+mod common;
+
 #[track_caller]
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A usage error exits before reading standard input: a closed pipe is then expected, not a failure.
-    let written = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
+    common::spawn_at_root(args, stdin.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -1,25 +1,15 @@
 //! The `resolve`, `normalize` and `equiv` subcommands through the built binary (CONTRACT.md): output
 //! shapes and exit statuses. The values themselves are RFC 3986's own examples (5.4, 6.2.2, 6.2.3).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use rstest::rstest;
 
+mod common;
+
 #[track_caller]
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A usage error exits before reading standard input: a closed pipe is then expected, not a failure.
-    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
+    common::spawn(args, stdin)
 }
 
 fn stdout(output: &Output) -> String {

@@ -1,8 +1,10 @@
 //! Hostile input through the command line: `check` never loses a line, whatever the bytes (proptest over
 //! byte vectors), and a 100 MiB file goes through `check --quiet` when `RFC3986_BIG=1` is set.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Instant;
 
 use proptest::prelude::*;
@@ -17,19 +19,7 @@ fn report(name: &str, len: usize, took: std::time::Duration) {
 
 /// Runs `rfc3986 ARGS` with `stdin`; (exit code, stdout, stderr).
 fn run_cli(args: &[&str], stdin: Vec<u8>) -> (i32, Vec<u8>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start rfc3986");
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("wait for rfc3986");
-    writer.join().unwrap();
+    let output = common::spawn(args, &stdin);
     (
         output.status.code().expect("exit code, not a signal"),
         output.stdout,

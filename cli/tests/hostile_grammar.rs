@@ -2,10 +2,11 @@
 //! file exits 2 with `FILE:LINE:COL: error: ...` on standard error, never a panic (exit 101) or an abort
 //! (a signal), at `-j 1` and `-j 2`; a FIFO named `x.pest` in `--scheme-dir` is skipped, not waited on.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
+use std::time::Duration;
 
 use rstest::rstest;
 
@@ -20,27 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 /// Runs `rfc3986 ARGS` with `stdin`, killing it if it has not ended after `limit` (a hang is a failure,
 /// reported as `None`; the limit is a safety net far above any normal run, not a speed assertion).
 fn run_with_limit(args: &[&str], stdin: &str, limit: Duration) -> Option<Output> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc3986"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A usage error exits before reading standard input: a closed pipe is then expected.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let started = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return Some(child.wait_with_output().unwrap());
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::spawn_with_limit(args, stdin.as_bytes(), limit)
 }
 
 fn run(args: &[&str], stdin: &str) -> Output {
