@@ -114,7 +114,17 @@ impl<'a> Iterator for Segments<'a> {
 }
 
 impl<'a> UriRef<'a> {
-    /// Parses a URI reference (rule `URI-reference`, RFC 3986 section 4.1), borrowing `input`.
+    /// Parses a URI reference (rule `URI-reference`, [RFC 3986 4.1](https://www.rfc-editor.org/rfc/rfc3986#section-4.1)), borrowing `input`.
+    ///
+    /// ```text
+    /// URI-reference = URI / relative-ref
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert!(UriRef::parse("").is_ok()); // the empty reference: the current document
+    /// assert_eq!(UriRef::parse("http://a b").unwrap_err().offset(), 8);
+    /// ```
     ///
     /// # Errors
     /// [`ParseError`] with the byte offset where `input` stops being a URI-reference and what was expected
@@ -123,7 +133,18 @@ impl<'a> UriRef<'a> {
         Self::parse_rule(Rule::URI_REFERENCE, input)
     }
 
-    /// Parses a relative reference (rule `relative-ref`, RFC 3986 section 4.2): no scheme.
+    /// Parses a relative reference (rule `relative-ref`, [RFC 3986 4.2](https://www.rfc-editor.org/rfc/rfc3986#section-4.2)): no scheme.
+    ///
+    /// ```text
+    /// relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
+    /// relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert!(UriRef::parse_relative("../g").is_ok());
+    /// assert!(UriRef::parse_relative("a:b").is_err()); // a URI, not a relative reference
+    /// ```
     ///
     /// # Errors
     /// [`ParseError`] when `input` is not a relative-ref (for example `a:b`, which is a URI).
@@ -212,42 +233,126 @@ impl<'a> UriRef<'a> {
         slot.get().map(|(s, e)| &self.text[s..e])
     }
 
-    /// The scheme (RFC 3986 3.1) without its `:`, as written (case kept), or `None` for a relative
-    /// reference.
+    /// The scheme ([RFC 3986 3.1](https://www.rfc-editor.org/rfc/rfc3986#section-3.1)) without its `:`, as written (case kept), or `None` for a
+    /// relative reference.
+    ///
+    /// ```text
+    /// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("HTTP://a")?.scheme(), Some("HTTP"));
+    /// assert_eq!(UriRef::parse("//a")?.scheme(), None);
+    /// assert_eq!(UriRef::parse("./a:b")?.scheme(), None); // a relative path with a colon
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn scheme(&self) -> Option<&str> {
         self.slice(self.parts.scheme)
     }
 
-    /// The authority (RFC 3986 3.2) without the leading `//`: `None` when there is no `//`, `Some("")` for
-    /// `file:///x`.
+    /// The authority ([RFC 3986 3.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2)) without the leading `//`: `None` when there is no `//`,
+    /// `Some("")` for `file:///x`.
+    ///
+    /// ```text
+    /// authority = [ userinfo "@" ] host [ ":" port ]
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("file:///etc")?.authority(), Some(""));
+    /// assert_eq!(UriRef::parse("mailto:a@b")?.authority(), None);
+    /// assert_eq!(UriRef::parse("//u@h:1")?.authority(), Some("u@h:1"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn authority(&self) -> Option<&str> {
         self.slice(self.parts.authority)
     }
 
-    /// The userinfo (RFC 3986 3.2.1) without its `@`: `None` without an `@`, `Some("")` for `//@host`.
+    /// The userinfo ([RFC 3986 3.2.1](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.1)) without its `@`: `None` without an `@`, `Some("")`
+    /// for `//@host`.
+    ///
+    /// ```text
+    /// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("//@h")?.userinfo(), Some(""));
+    /// assert_eq!(UriRef::parse("//h")?.userinfo(), None);
+    /// assert_eq!(UriRef::parse("//a:b:c@h")?.userinfo(), Some("a:b:c"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn userinfo(&self) -> Option<&str> {
         self.slice(self.parts.userinfo)
     }
 
-    /// The host (RFC 3986 3.2.2) as written, brackets included for an IP-literal: `None` without an
-    /// authority, `Some("")` for an empty reg-name (`file:///x`).
+    /// The host ([RFC 3986 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)) as written, brackets included for an IP-literal: `None`
+    /// without an authority, `Some("")` for an empty reg-name (`file:///x`).
+    ///
+    /// ```text
+    /// host = IP-literal / IPv4address / reg-name
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("http://[v7.a:b]/")?.host_str(), Some("[v7.a:b]"));
+    /// assert_eq!(UriRef::parse("file:///x")?.host_str(), Some(""));
+    /// assert_eq!(UriRef::parse("/x")?.host_str(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_str(&self) -> Option<&str> {
         self.slice(self.parts.host)
     }
 
-    /// Which alternative of `host` matched, or `None` without an authority.
+    /// Which alternative of `host` matched, or `None` without an authority. First match wins (3.2.2):
+    /// `1.2.3.4` is an `IPv4address`, `1.2.3.256` a `reg-name`.
+    ///
+    /// ```
+    /// use rfc3986::{HostKind, UriRef};
+    /// assert_eq!(UriRef::parse("//1.2.3.4")?.host_kind(), Some(HostKind::Ipv4address));
+    /// assert_eq!(UriRef::parse("//1.2.3.256")?.host_kind(), Some(HostKind::RegName));
+    /// assert_eq!(UriRef::parse("//[v1.x]")?.host_kind(), Some(HostKind::IpvFuture));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_kind(&self) -> Option<HostKind> {
         self.parts.host.is_some().then_some(self.parts.host_kind)
     }
 
-    /// The host as a typed value (RFC 3986 3.2.2), or `None` without an authority. IPv4 and IPv6 addresses
-    /// are converted to [`std::net`] values; a reg-name is given as written.
+    /// The host as a typed value ([RFC 3986 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)), or `None` without an authority. IPv4
+    /// and IPv6 addresses are converted to [`std::net`] values; an IPvFuture is split at its first `.`;
+    /// a reg-name is given as written.
+    ///
+    /// ```text
+    /// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::{Host, UriRef};
+    /// let r = UriRef::parse("//[v7.fe80::a+en1]/")?;
+    /// assert_eq!(r.host(), Some(Host::IpvFuture { version: "7", address: "fe80::a+en1" }));
+    /// let r = UriRef::parse("//[::ffff:192.0.2.1]")?;
+    /// assert_eq!(r.host(), Some(Host::Ipv6("::ffff:192.0.2.1".parse().unwrap())));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(&self) -> Option<Host<'_>> {
         host_of(&self.text, &self.parts)
     }
 
-    /// The port (RFC 3986 3.2.3) as written, without its `:`: `None` without a `:`, `Some("")` for
-    /// `http://h:/` (an empty port, which RFC 3986 allows).
+    /// The port ([RFC 3986 3.2.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.3)) as written, without its `:`: `None` without a `:`,
+    /// `Some("")` for `http://h:/` (an empty port, which RFC 3986 allows).
+    ///
+    /// ```text
+    /// port = *DIGIT
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("http://h:/")?.port(), Some(""));
+    /// assert_eq!(UriRef::parse("http://h:123456/")?.port(), Some("123456"));
+    /// assert_eq!(UriRef::parse("http://h/")?.port(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(&self) -> Option<&str> {
         self.slice(self.parts.port)
     }
@@ -255,11 +360,31 @@ impl<'a> UriRef<'a> {
     /// The port as a number, when it is non-empty and fits in `u16` (RFC 3986 allows any number of
     /// digits: `http://h:99999/` is valid and gives `None` here; so does an empty port). Leading zeros are
     /// allowed: `:0080` gives 80.
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("http://h:0080")?.port_u16(), Some(80));
+    /// assert_eq!(UriRef::parse("http://h:123456")?.port_u16(), None);
+    /// assert_eq!(UriRef::parse("http://h:")?.port_u16(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port_u16(&self) -> Option<u16> {
         port_number(self.port()?)
     }
 
-    /// The path (RFC 3986 3.3), always defined, possibly empty.
+    /// The path ([RFC 3986 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3)), always defined, possibly empty.
+    ///
+    /// ```text
+    /// path = path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("http://h")?.path(), "");
+    /// assert_eq!(UriRef::parse("http://h/")?.path(), "/");
+    /// assert_eq!(UriRef::parse("urn:a:b")?.path(), "a:b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(&self) -> &str {
         self.slice(self.parts.path).unwrap_or("")
     }
@@ -282,12 +407,37 @@ impl<'a> UriRef<'a> {
         Segments { rest }
     }
 
-    /// The query (RFC 3986 3.4) without its `?`: `None` without a `?`, `Some("")` for `a?`.
+    /// The query ([RFC 3986 3.4](https://www.rfc-editor.org/rfc/rfc3986#section-3.4)) without its `?`: `None` without a `?`, `Some("")` for `a?`.
+    ///
+    /// ```text
+    /// query = *( pchar / "/" / "?" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("a?")?.query(), Some(""));
+    /// assert_eq!(UriRef::parse("a")?.query(), None);
+    /// assert_eq!(UriRef::parse("?x=/?y#f")?.query(), Some("x=/?y"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query(&self) -> Option<&str> {
         self.slice(self.parts.query)
     }
 
-    /// The fragment (RFC 3986 3.5) without its `#`: `None` without a `#`, `Some("")` for `a#`.
+    /// The fragment ([RFC 3986 3.5](https://www.rfc-editor.org/rfc/rfc3986#section-3.5)) without its `#`: `None` without a `#`, `Some("")` for
+    /// `a#`.
+    ///
+    /// ```text
+    /// fragment = *( pchar / "/" / "?" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("a#")?.fragment(), Some(""));
+    /// assert_eq!(UriRef::parse("a")?.fragment(), None);
+    /// assert!(UriRef::parse("a#b#c").is_err()); // "#" is not in the fragment's alphabet
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.slice(self.parts.fragment)
     }
@@ -314,7 +464,18 @@ impl<'a> Uri<'a> {
         }
     }
 
-    /// Parses a URI (rule `URI`, RFC 3986 section 3): scheme required, fragment allowed.
+    /// Parses a URI (rule `URI`, [RFC 3986 3](https://www.rfc-editor.org/rfc/rfc3986#section-3)): scheme required, fragment allowed.
+    ///
+    /// ```text
+    /// URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    /// assert_eq!(Uri::parse("x:")?.path(), ""); // the shortest URI
+    /// assert!(Uri::parse("/a").is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`ParseError`] when `input` is not a URI (for example a relative reference such as `/a`).
@@ -324,7 +485,18 @@ impl<'a> Uri<'a> {
         })
     }
 
-    /// Parses an absolute URI (rule `absolute-URI`, RFC 3986 section 4.3): scheme required, no fragment.
+    /// Parses an absolute URI (rule `absolute-URI`, [RFC 3986 4.3](https://www.rfc-editor.org/rfc/rfc3986#section-4.3)): scheme required, no
+    /// fragment.
+    ///
+    /// ```text
+    /// absolute-URI = scheme ":" hier-part [ "?" query ]
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    /// assert!(Uri::parse_absolute("http://a/b?q").is_ok());
+    /// assert!(Uri::parse_absolute("http://a/b#f").is_err());
+    /// ```
     ///
     /// # Errors
     /// [`ParseError`] when `input` is not an absolute-URI (for example it has a fragment).
