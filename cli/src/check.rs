@@ -111,7 +111,8 @@ pub(crate) struct Args {
 enum Format {
     /// For each invalid line a diagnostic: the line with a caret under the byte (see --diagnostics).
     Text,
-    /// One JSON object per checked line.
+    /// One JSON object per checked line (`jsonl` is the same).
+    #[value(name = "json", alias = "jsonl")]
     Jsonl,
 }
 

@@ -64,12 +64,15 @@ enum Format {
     /// One normal form per line; errors on standard error.
     Text,
     /// One JSON object per input: `{"input", "normalized", "error"}`.
+    #[value(alias = "jsonl")]
     Json,
 }
 
 /// `{"input": "...", "normalized": "..." | null, "error": {...} | null}` (CONTRACT.md).
 #[derive(Debug, Serialize)]
 struct ResultJson<'a> {
+    /// 1-based line of standard input, or position among the arguments.
+    line: u64,
     input: &'a str,
     normalized: Option<&'a str>,
     error: Option<ErrorJson>,
@@ -97,10 +100,20 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             one(line.file, line.number, line.bytes, &mut out)
         })?
     } else {
+        let mut all_read = true;
         for (i, uri) in args.uris.iter().enumerate() {
-            one("<argument>", i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
+            if uri == "-" {
+                all_read &= input::for_each_line(&["-"], |line| {
+                    if line.bytes.is_empty() {
+                        return Ok(());
+                    }
+                    one(line.file, line.number, line.bytes, &mut out)
+                })?;
+            } else {
+                one("<argument>", i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
+            }
         }
-        true
+        all_read
     };
     out.flush()?;
     Ok(Status::of(all_read, any_invalid))
@@ -124,6 +137,7 @@ fn normalize_one(
     match (args.format, &normalized) {
         (Format::Json, _) => {
             let json = ResultJson {
+                line,
                 input: text,
                 normalized: normalized.as_ref().ok().map(|n| n.as_str()),
                 error: normalized.as_ref().err().map(|e| ErrorJson::new(e, text)),

@@ -43,13 +43,16 @@ pub(crate) struct Args {
 enum Format {
     /// An aligned block per input; `(undefined)` for an undefined component, `""` for an empty one.
     Text,
-    /// One JSON object per input.
+    /// One JSON object per input (`jsonl` is the same).
+    #[value(alias = "jsonl")]
     Json,
 }
 
 /// One valid input as JSON (CONTRACT.md): `null` for an undefined component, `""` for an empty one.
 #[derive(Debug, Serialize)]
 struct Components<'a> {
+    /// 1-based line of standard input, or position among the arguments.
+    line: u64,
     input: &'a str,
     valid: bool,
     scheme: Option<&'a str>,
@@ -64,8 +67,9 @@ struct Components<'a> {
 }
 
 impl<'a> Components<'a> {
-    fn new(input: &'a str, uri: &'a RuleMatch<'a>) -> Components<'a> {
+    fn new(line: u64, input: &'a str, uri: &'a RuleMatch<'a>) -> Components<'a> {
         Components {
+            line,
             input,
             valid: true,
             scheme: uri.scheme(),
@@ -84,6 +88,7 @@ impl<'a> Components<'a> {
 /// One invalid input as JSON: `{"input": "...", "valid": false, "error": {...}}`.
 #[derive(Debug, Serialize)]
 struct Invalid<'a> {
+    line: u64,
     input: &'a str,
     valid: bool,
     error: ErrorJson,
@@ -103,8 +108,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let mut out = BufWriter::new(stdout.lock());
     let mut any_invalid = false;
     let mut first = true;
-    let mut parse_one = |bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
-        let valid = parse_input(args, engine, bytes, first, out)?;
+    let mut parse_one = |line: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
+        let valid = parse_input(args, engine, line, bytes, first, out)?;
         first = false;
         any_invalid |= !valid;
         if interactive {
@@ -119,13 +124,23 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             if line.bytes.is_empty() {
                 return Ok(());
             }
-            parse_one(line.bytes, &mut out)
+            parse_one(line.number, line.bytes, &mut out)
         })?
     } else {
-        for uri in &args.uris {
-            parse_one(uri.as_encoded_bytes(), &mut out)?;
+        let mut all_read = true;
+        for (i, uri) in args.uris.iter().enumerate() {
+            if uri == "-" {
+                all_read &= input::for_each_line(&["-"], |line| {
+                    if line.bytes.is_empty() {
+                        return Ok(());
+                    }
+                    parse_one(line.number, line.bytes, &mut out)
+                })?;
+            } else {
+                parse_one(i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
+            }
         }
-        true
+        all_read
     };
     out.flush()?;
 
@@ -136,6 +151,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 fn parse_input(
     args: &Args,
     engine: Engine,
+    line: u64,
     bytes: &[u8],
     first: bool,
     out: &mut impl Write,
@@ -151,11 +167,12 @@ fn parse_input(
     let valid = result.is_ok();
     match (args.format, result) {
         (Format::Json, Ok(uri)) => {
-            serde_json::to_writer(&mut *out, &Components::new(uri.as_str(), &uri))?;
+            serde_json::to_writer(&mut *out, &Components::new(line, uri.as_str(), &uri))?;
             out.write_all(b"\n")?;
         }
         (Format::Json, Err((input, error))) => {
             let invalid = Invalid {
+                line,
                 input,
                 valid: false,
                 error: ErrorJson::new(&error, input),
@@ -168,7 +185,7 @@ fn parse_input(
                 out.write_all(b"\n")?;
             }
             match result {
-                Ok(uri) => write_components(out, &Components::new(uri.as_str(), &uri))?,
+                Ok(uri) => write_components(out, &Components::new(line, uri.as_str(), &uri))?,
                 Err((input, error)) => write_error(out, input, &error)?,
             }
         }

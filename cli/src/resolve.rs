@@ -49,18 +49,40 @@ pub(crate) struct Args {
 enum Format {
     /// One target URI per line; errors on standard error.
     Text,
-    /// One JSON object per reference: `{"base", "ref", "target", "error"}`.
+    /// One JSON object per reference: `{"base", "ref", "target", "error"}` (`jsonl` is the same).
+    #[value(alias = "jsonl")]
     Json,
 }
 
 /// `{"base": "...", "ref": "...", "target": "..." | null, "error": {...} | null}` (CONTRACT.md).
 #[derive(Debug, Serialize)]
 struct ResultJson<'a> {
+    /// 1-based line of the input (standard input or `--pairs`), or position among the arguments.
+    line: u64,
     base: &'a str,
     #[serde(rename = "ref")]
     reference: &'a str,
     target: Option<&'a str>,
     error: Option<ResolveErrorJson>,
+}
+
+/// The record of a `--pairs` line without a tab, in the shape of [`ResultJson`].
+#[derive(Debug, Serialize)]
+struct MissingTab {
+    line: u64,
+    base: Option<&'static str>,
+    #[serde(rename = "ref")]
+    reference: Option<&'static str>,
+    target: Option<&'static str>,
+    error: MissingTabError,
+}
+
+/// Why a `--pairs` line has no pair.
+#[derive(Debug, Serialize)]
+struct MissingTabError {
+    input: &'static str,
+    kind: &'static str,
+    message: &'static str,
 }
 
 /// The error of one pair: which input it is about (`base` or `ref`) and the error as in `check`.
@@ -98,11 +120,28 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             let (base, reference) = match line.bytes.iter().position(|&b| b == b'\t') {
                 Some(tab) => (&line.bytes[..tab], &line.bytes[tab + 1..]),
                 None => {
-                    super::error(format_args!(
-                        "{}:{}: error: expected BASE<TAB>REF, found no tab",
-                        line.file, line.number
-                    ));
                     malformed = true;
+                    if args.format == Format::Json {
+                        // One record per input line, errors included.
+                        let record = MissingTab {
+                            line: line.number,
+                            base: None,
+                            reference: None,
+                            target: None,
+                            error: MissingTabError {
+                                input: "line",
+                                kind: "missing-tab",
+                                message: "expected BASE<TAB>REF, found no tab",
+                            },
+                        };
+                        serde_json::to_writer(&mut out, &record)?;
+                        out.write_all(b"\n")?;
+                    } else {
+                        super::error(format_args!(
+                            "{}:{}: error: expected BASE<TAB>REF, found no tab",
+                            line.file, line.number
+                        ));
+                    }
                     return Ok(());
                 }
             };
@@ -116,23 +155,29 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             .unwrap_or_default();
         if args.refs.is_empty() {
             let no_files: &[&str] = &[];
+            // An empty line is the empty reference (RFC 3986 4.2, 5.4.1: it resolves to the base
+            // without its fragment), not a line to skip.
             input::for_each_line(no_files, |line| {
-                if line.bytes.is_empty() {
-                    return Ok(());
-                }
                 one(line.file, line.number, base, line.bytes, &mut out)
             })?
         } else {
+            let mut all_read = true;
             for (i, reference) in args.refs.iter().enumerate() {
-                one(
-                    "<argument>",
-                    i as u64 + 1,
-                    base,
-                    reference.as_encoded_bytes(),
-                    &mut out,
-                )?;
+                if reference == "-" {
+                    all_read &= input::for_each_line(&["-"], |line| {
+                        one(line.file, line.number, base, line.bytes, &mut out)
+                    })?;
+                } else {
+                    one(
+                        "<argument>",
+                        i as u64 + 1,
+                        base,
+                        reference.as_encoded_bytes(),
+                        &mut out,
+                    )?;
+                }
             }
-            true
+            all_read
         }
     };
     out.flush()?;
@@ -185,6 +230,7 @@ fn resolve_one(
                 ),
             };
             let json = ResultJson {
+                line,
                 base: base_text,
                 reference: reference_text,
                 target,

@@ -462,6 +462,7 @@ fn parse_json_shape() {
             "host",
             "host_kind",
             "input",
+            "line",
             "path",
             "port",
             "query",
@@ -505,7 +506,8 @@ fn parse_json_null_vs_empty(#[case] input: &str, #[case] key: &str, #[case] valu
 #[test]
 fn parse_json_invalid() {
     let o = parse_json(&["http://a b/"]);
-    assert_eq!(keys(&o), ["error", "input", "valid"]);
+    assert_eq!(keys(&o), ["error", "input", "line", "valid"]);
+    assert_eq!(o["line"], 1);
     assert_eq!(o["input"], "http://a b/");
     assert_eq!(o["valid"], false);
     assert_eq!(o["error"]["offset"], 8);

@@ -43,9 +43,13 @@ fn resolve_non_strict_ignores_a_scheme_equal_to_the_base() {
 
 #[test]
 fn resolve_reads_references_from_standard_input() {
+    // The empty line is the empty reference: the base without its fragment (RFC 3986 5.4.1).
     let output = run(&["resolve", BASE], b"g\r\n\n../g\n");
     assert_eq!(output.status.code(), Some(0));
-    assert_eq!(stdout(&output), "http://a/b/c/g\nhttp://a/b/g\n");
+    assert_eq!(
+        stdout(&output),
+        "http://a/b/c/g\nhttp://a/b/c/d;p?q\nhttp://a/b/g\n"
+    );
 }
 
 #[test]
@@ -179,4 +183,77 @@ fn ipv6_rfc5952_option(#[case] args: &[&str], #[case] expected: &str, #[case] co
     let output = run(args, b"");
     assert_eq!(output.status.code(), Some(code));
     assert_eq!(stdout(&output), expected);
+}
+
+fn json_records(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// `-` means standard input for every subcommand (CONTRACT.md), between arguments, in order.
+#[rstest]
+#[case::parse(&["parse", "--format", "json", "x:a", "-", "x:c"][..])]
+#[case::normalize(&["normalize", "--format", "json", "x:a", "-", "x:c"][..])]
+#[case::resolve(&["resolve", "--format", "json", "x:/", "x:a", "-", "x:c"][..])]
+fn dash_is_standard_input(#[case] args: &[&str]) {
+    let output = run(args, b"x:b\n");
+    assert_eq!(output.status.code(), Some(0), "{:?}", output);
+    let records = json_records(&output);
+    let inputs: Vec<String> = records
+        .iter()
+        .map(|r| {
+            r.get("input")
+                .or_else(|| r.get("ref"))
+                .and_then(|v| v.as_str())
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(inputs, ["x:a", "x:b", "x:c"]);
+}
+
+/// Every JSON record carries `line`: the input line on standard input, the position among arguments.
+#[rstest]
+#[case::parse_stdin(&["parse", "--format", "json"][..], b"a\n\nb c\n" as &[u8], &[1u64, 3][..])]
+#[case::normalize_stdin(&["normalize", "--format", "jsonl"][..], b"a\nb c\n", &[1, 2][..])]
+#[case::resolve_stdin(&["resolve", "--format", "json", "http://h/d?q#f"][..], b"a\n\nb c\n", &[1, 2, 3][..])]
+#[case::parse_arguments(&["parse", "--format", "json", "a", "b c"][..], b"", &[1, 2][..])]
+fn json_records_have_line_numbers(
+    #[case] args: &[&str],
+    #[case] stdin: &[u8],
+    #[case] lines: &[u64],
+) {
+    let output = run(args, stdin);
+    let got: Vec<u64> = json_records(&output)
+        .iter()
+        .map(|r| r["line"].as_u64().expect("line"))
+        .collect();
+    assert_eq!(got, lines);
+}
+
+/// An empty reference is a reference (RFC 3986 4.2): it resolves to the base without its fragment (5.2.2,
+/// 5.4.1 has `""` -> `http://a/b/c/d;p?q`), so an empty line of standard input gives a target.
+#[test]
+fn resolve_empty_line_is_the_empty_reference() {
+    let output = run(&["resolve", BASE], b"g\n\n");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "http://a/b/c/g\nhttp://a/b/c/d;p?q\n");
+}
+
+/// `--pairs --format json`: a line without a tab is a record too, with its line number.
+#[test]
+fn resolve_pairs_json_reports_a_line_without_tab() {
+    let output = run(
+        &["resolve", "--format", "json", "--pairs", "-"],
+        b"http://a/\tb\nno tab here\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let records = json_records(&output);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["target"], "http://a/b");
+    assert_eq!(records[1]["line"], 2);
+    assert_eq!(records[1]["target"], serde_json::Value::Null);
+    assert_eq!(records[1]["error"]["kind"], "missing-tab");
 }
