@@ -1,16 +1,20 @@
-//! `rfc3986 equiv [--level syntax|scheme] A B`: whether two URI references are equivalent at a level of
-//! the comparison ladder of RFC 3986 section 6.2. Prints `equivalent` or `not equivalent` and exits 0 or 1;
-//! an input that is not a `URI-reference` is reported on standard error and exits 2, as `cmp` and `diff`
-//! do for trouble, so that 1 always means "valid and different".
+//! `rfc3986 equiv [--level syntax|scheme] [--format text|json] [A B]`: whether two URI references are
+//! equivalent at a level of the comparison ladder of RFC 3986 section 6.2. Prints `equivalent` or `not
+//! equivalent` and exits 0 or 1; an input that is not a `URI-reference` is reported and exits 2, as `cmp`
+//! and `diff` do for trouble, so that 1 always means "valid and different". Without A and B, reads
+//! `A<TAB>B` lines from standard input and answers each (exit 0 when all pairs are equivalent).
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 
-use rfc3986::{Rule, UriRef};
+use clap::ValueEnum;
+use rfc3986::normalize::{equivalent_with, Level, Options};
+use rfc3986::{ParseError, Rule, UriRef};
+use serde::Serialize;
 
 use super::input;
 use super::normalize::LevelArg;
-use super::report;
+use super::report::{self, ErrorJson};
 use super::Status;
 
 /// Arguments of `rfc3986 equiv`.
@@ -24,56 +28,238 @@ pub(crate) struct Args {
     #[arg(long)]
     ipv6_rfc5952: bool,
 
-    /// The first URI reference.
-    #[arg(value_name = "A")]
-    a: OsString,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// The first URI reference (none: `A<TAB>B` lines from standard input).
+    #[arg(value_name = "A", requires = "b")]
+    a: Option<OsString>,
 
     /// The second URI reference.
     #[arg(value_name = "B")]
-    b: OsString,
+    b: Option<OsString>,
+}
+
+/// Output format of `equiv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// `equivalent` or `not equivalent`; errors on standard error.
+    Text,
+    /// One JSON object per pair: `{"line", "a", "b", "equivalent", "normal_a", "normal_b", "error"}`
+    /// (`jsonl` is the same).
+    #[value(alias = "jsonl")]
+    Json,
+}
+
+/// One pair as JSON: both normal forms, or the error of the input that is not a URI reference.
+#[derive(Debug, Serialize)]
+struct PairJson<'a> {
+    line: u64,
+    a: &'a str,
+    b: &'a str,
+    equivalent: Option<bool>,
+    normal_a: Option<String>,
+    normal_b: Option<String>,
+    error: Option<PairError>,
+}
+
+/// Which input of a pair is not a URI reference (`a`, `b`, or `line` for a line without a tab).
+#[derive(Debug, Serialize)]
+struct PairError {
+    input: &'static str,
+    #[serde(flatten)]
+    error: Option<ErrorJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'static str>,
+}
+
+/// What one pair came to.
+enum Outcome {
+    Equivalent,
+    Different,
+    Invalid,
 }
 
 /// Runs `equiv`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
-    let a = input::decode(Rule::URI_REFERENCE, args.a.as_encoded_bytes());
-    let b = input::decode(Rule::URI_REFERENCE, args.b.as_encoded_bytes());
-    let mut parsed = Vec::with_capacity(2);
-    let mut invalid = false;
-    for (name, decoded) in [("A", &a), ("B", &b)] {
-        let result = match decoded {
-            Ok(text) => UriRef::parse(text).map_err(|e| (*text, e)),
-            Err((lossy, error)) => Err((lossy.as_str(), error.clone())),
+    let options = Options::from(Level::from(args.level)).ipv6_rfc5952(args.ipv6_rfc5952);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let (mut different, mut invalid) = (false, false);
+    let mut tally = |outcome: Outcome| match outcome {
+        Outcome::Equivalent => {}
+        Outcome::Different => different = true,
+        Outcome::Invalid => invalid = true,
+    };
+    let all_read = match (&args.a, &args.b) {
+        (Some(a), Some(b)) => {
+            let outcome = compare(
+                args,
+                options,
+                ("<argument>", 1),
+                a.as_encoded_bytes(),
+                b.as_encoded_bytes(),
+                &mut out,
+            )?;
+            tally(outcome);
+            true
+        }
+        _ => {
+            let no_files: &[&str] = &[];
+            input::for_each_line(no_files, |line| {
+                if line.bytes.is_empty() {
+                    return Ok(());
+                }
+                let Some(tab) = line.bytes.iter().position(|&b| b == b'\t') else {
+                    tally(Outcome::Invalid);
+                    if args.format == Format::Json {
+                        let record = PairJson {
+                            line: line.number,
+                            a: "",
+                            b: "",
+                            equivalent: None,
+                            normal_a: None,
+                            normal_b: None,
+                            error: Some(PairError {
+                                input: "line",
+                                error: None,
+                                kind: Some("missing-tab"),
+                                message: Some("expected A<TAB>B, found no tab"),
+                            }),
+                        };
+                        serde_json::to_writer(&mut out, &record)?;
+                        out.write_all(b"\n")?;
+                    } else {
+                        super::error(format_args!(
+                            "{}:{}: error: expected A<TAB>B, found no tab",
+                            line.file, line.number
+                        ));
+                    }
+                    return Ok(());
+                };
+                let outcome = compare(
+                    args,
+                    options,
+                    (line.file, line.number),
+                    &line.bytes[..tab],
+                    &line.bytes[tab + 1..],
+                    &mut out,
+                )?;
+                tally(outcome);
+                Ok(())
+            })?
+        }
+    };
+    out.flush()?;
+    Ok(if !all_read || invalid {
+        Status::IoError
+    } else if different {
+        Status::Invalid
+    } else {
+        Status::Success
+    })
+}
+
+/// Compares one pair and writes the answer (or the error of the input that is not a URI reference).
+fn compare(
+    args: &Args,
+    options: Options,
+    (source, line): (&str, u64),
+    a_bytes: &[u8],
+    b_bytes: &[u8],
+    out: &mut impl Write,
+) -> io::Result<Outcome> {
+    let a = input::decode(Rule::URI_REFERENCE, a_bytes);
+    let b = input::decode(Rule::URI_REFERENCE, b_bytes);
+    let text = |d: &Result<&str, (String, ParseError)>| -> String {
+        match d {
+            Ok(t) => (*t).to_owned(),
+            Err((lossy, _)) => lossy.clone(),
+        }
+    };
+    let (a_text, b_text) = (text(&a), text(&b));
+    let parse =
+        |d: &Result<&str, (String, ParseError)>, t: &str| -> Result<UriRef<'static>, ParseError> {
+            match d {
+                Ok(_) => UriRef::parse(t).map(UriRef::into_owned),
+                Err((_, e)) => Err(e.clone()),
+            }
         };
-        match result {
-            Ok(uri) => parsed.push(uri),
-            Err((text, e)) => {
-                invalid = true;
+    let parsed = [parse(&a, &a_text), parse(&b, &b_text)];
+    let mut failed = None;
+    for (name, text, result) in [("A", &a_text, &parsed[0]), ("B", &b_text, &parsed[1])] {
+        if let Err(e) = result {
+            if failed.is_none() {
+                failed = Some((name, text.as_str(), e.clone()));
+            }
+            if args.format == Format::Text {
                 let stderr = io::stderr();
                 let mut err = stderr.lock();
-                let _ = writeln!(err, "{name}:{}: error: {}", e.offset() + 1, e.detail());
-                let _ = report::write_caret(&mut err, "", text, &e);
+                let location = if source == "<argument>" {
+                    name.to_string()
+                } else {
+                    format!("{source}:{line}: {name}")
+                };
+                let _ = writeln!(err, "{location}:{}: error: {}", e.offset() + 1, e.detail());
+                let _ = report::write_caret(&mut err, "", text, e);
             }
         }
     }
-    if invalid {
-        return Ok(Status::IoError);
-    }
-    let options = rfc3986::normalize::Options::from(rfc3986::normalize::Level::from(args.level))
-        .ipv6_rfc5952(args.ipv6_rfc5952);
-    let equivalent = rfc3986::normalize::equivalent_with(&parsed[0], &parsed[1], options);
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "{}",
-        if equivalent {
-            "equivalent"
-        } else {
-            "not equivalent"
+    if let Some((name, text, e)) = failed {
+        if args.format == Format::Json {
+            let record = PairJson {
+                line,
+                a: &a_text,
+                b: &b_text,
+                equivalent: None,
+                normal_a: None,
+                normal_b: None,
+                error: Some(PairError {
+                    input: if name == "A" { "a" } else { "b" },
+                    error: Some(ErrorJson::new(&e, text)),
+                    kind: None,
+                    message: None,
+                }),
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")?;
         }
-    )?;
+        return Ok(Outcome::Invalid);
+    }
+    let [Ok(ra), Ok(rb)] = &parsed else {
+        return Ok(Outcome::Invalid);
+    };
+    let equivalent = equivalent_with(ra, rb, options);
+    match args.format {
+        Format::Text => writeln!(
+            out,
+            "{}",
+            if equivalent {
+                "equivalent"
+            } else {
+                "not equivalent"
+            }
+        )?,
+        Format::Json => {
+            let record = PairJson {
+                line,
+                a: &a_text,
+                b: &b_text,
+                equivalent: Some(equivalent),
+                normal_a: Some(ra.normalize_with_options(options).into_string()),
+                normal_b: Some(rb.normalize_with_options(options).into_string()),
+                error: None,
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")?;
+        }
+    }
     Ok(if equivalent {
-        Status::Success
+        Outcome::Equivalent
     } else {
-        Status::Invalid
+        Outcome::Different
     })
 }

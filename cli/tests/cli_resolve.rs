@@ -257,3 +257,65 @@ fn resolve_pairs_json_reports_a_line_without_tab() {
     assert_eq!(records[1]["target"], serde_json::Value::Null);
     assert_eq!(records[1]["error"]["kind"], "missing-tab");
 }
+
+/// `equiv --format json` shows both normal forms (CONTRACT.md); the example is RFC 3986 6.2.2's.
+#[test]
+fn equiv_json_shows_both_normal_forms() {
+    let output = run(
+        &[
+            "equiv",
+            "--format",
+            "json",
+            "example://a/b/c/%7Bfoo%7D",
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let records = json_records(&output);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["equivalent"], true);
+    assert_eq!(records[0]["normal_a"], "example://a/b/c/%7Bfoo%7D");
+    assert_eq!(records[0]["normal_b"], "example://a/b/c/%7Bfoo%7D");
+    assert_eq!(records[0]["line"], 1);
+}
+
+/// Without A and B, `equiv` reads `A<TAB>B` pairs from standard input: one answer per pair, exit 1 if
+/// some pair differs, 2 if some input is not a URI reference or has no tab.
+#[rstest]
+#[case::all_equivalent(b"HTTP://a/\thttp://a/\nhttp://a/%7e\thttp://a/~\n" as &[u8], "equivalent\nequivalent\n", 0)]
+#[case::one_differs(
+    b"http://a/\thttp://a/\nhttp://a/b\thttp://a/c\n",
+    "equivalent\nnot equivalent\n",
+    1
+)]
+#[case::one_invalid(b"http://a/\thttp://a/\nhttp://a b\thttp://a/\n", "equivalent\n", 2)]
+#[case::no_tab(b"http://a/ http://a/\n", "", 2)]
+fn equiv_reads_pairs_from_standard_input(
+    #[case] stdin: &[u8],
+    #[case] expected: &str,
+    #[case] code: i32,
+) {
+    let output = run(&["equiv"], stdin);
+    assert_eq!(stdout(&output), expected);
+    assert_eq!(output.status.code(), Some(code));
+}
+
+#[test]
+fn equiv_json_pairs_have_one_record_per_line() {
+    let output = run(
+        &["equiv", "--format", "json"],
+        b"http://a/\thttp://A/\nx y\tz\nno tab\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let records = json_records(&output);
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 2, 3]);
+    assert_eq!(records[0]["equivalent"], true);
+    assert_eq!(records[1]["error"]["input"], "a");
+    assert_eq!(records[1]["error"]["kind"], "space");
+    assert_eq!(records[2]["error"]["kind"], "missing-tab");
+}
