@@ -94,6 +94,34 @@ pub struct ParseError {
     found: Option<char>,
     expected: Vec<Expected>,
     detail: Option<String>,
+    /// A hint from the rule and the input around the error, for mistakes the character alone does not
+    /// tell (a relative reference given where a URI is needed, a dec-octet above 255).
+    context: Option<Context>,
+}
+
+/// The mistakes [`context_hint`] recognizes (one byte in the error, the text in [`Context::hint`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Context {
+    NoScheme,
+    FragmentInAbsoluteUri,
+    DecOctetAbove255,
+}
+
+impl Context {
+    fn hint(self) -> &'static str {
+        match self {
+            Context::NoScheme => {
+                "a URI begins with a scheme and \":\" (RFC 3986 3); without one this is a relative \
+                 reference (4.2), a URI-reference but not a URI"
+            }
+            Context::FragmentInAbsoluteUri => {
+                "an absolute-URI has no fragment (RFC 3986 4.3); a base URI must not have one either (5.1)"
+            }
+            Context::DecOctetAbove255 => {
+                "a dec-octet is a number from 0 to 255 (IPv4address, RFC 3986 3.2.2)"
+            }
+        }
+    }
 }
 
 impl ParseError {
@@ -213,7 +241,7 @@ impl ParseError {
                 "no URI contains it: percent-encode it as {} (RFC 3986 2.1)",
                 pct(c)
             ),
-            _ => return None,
+            _ => return self.context.map(|c| c.hint().to_string()),
         };
         Some(hint)
     }
@@ -281,6 +309,7 @@ impl ParseError {
             found: input.get(offset..).and_then(|s| s.chars().next()),
             expected: Vec::new(),
             detail: Some(message),
+            context: None,
         }
     }
 
@@ -310,6 +339,7 @@ impl ParseError {
             found: None,
             expected: Vec::new(),
             detail: None,
+            context: None,
         }
     }
 }
@@ -443,6 +473,7 @@ pub(crate) fn classify(
     }
     let found = input.get(offset..).and_then(|s| s.chars().next());
     let before = &input[..offset.min(input.len())];
+    let context = context_hint(rule, input, offset, found);
     let kind = match found {
         None if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
         None => ParseErrorKind::UnexpectedEnd,
@@ -464,7 +495,35 @@ pub(crate) fn classify(
         found,
         expected,
         detail: None,
+        context,
     }
+}
+
+/// The hint for mistakes that the rule and the input around the error tell, not the character found.
+fn context_hint(rule: Rule, input: &str, offset: usize, found: Option<char>) -> Option<Context> {
+    let head = input.split(['/', '?', '#']).next().unwrap_or("");
+    if (rule == Rule::URI || rule == Rule::ABSOLUTE_URI) && !head.contains(':') {
+        return Some(Context::NoScheme);
+    }
+    if rule == Rule::ABSOLUTE_URI && found == Some('#') {
+        return Some(Context::FragmentInAbsoluteUri);
+    }
+    if rule == Rule::IPV4ADDRESS || rule == Rule::DEC_OCTET {
+        // The digits of the dec-octet the error is in.
+        let start = input[..offset.min(input.len())]
+            .rfind(|c: char| !c.is_ascii_digit())
+            .map_or(0, |i| i + 1);
+        let end = input[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(input.len(), |i| start + i);
+        if input[start..end]
+            .parse::<u64>()
+            .map_or(end - start > 3, |n| n > 255)
+        {
+            return Some(Context::DecOctetAbove255);
+        }
+    }
+    None
 }
 
 /// Whether the text before the failing byte ends in `%` or `%` + one hex digit: a `pct-encoded` that the
@@ -544,5 +603,6 @@ fn port_error(rule: Rule, input: &str, offset: usize) -> Option<ParseError> {
         found,
         expected,
         detail: None,
+        context: None,
     })
 }

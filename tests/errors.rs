@@ -463,3 +463,39 @@ fn kind_names_are_stable_kebab_case() {
         assert_eq!(kind.name(), name);
     }
 }
+
+/// Hints that the rule and the input around the error give (issue: messages that could say what is
+/// wrong): a relative reference where a URI is needed (RFC 3986 3, 4.2, 5.1), a fragment in an
+/// absolute-URI (4.3), a dec-octet above 255 (3.2.2).
+#[rstest]
+#[case::relative_as_uri(Rule::URI, "/relative", "a URI begins with a scheme")]
+#[case::relative_as_absolute_uri(Rule::ABSOLUTE_URI, "g?y", "a URI begins with a scheme")]
+#[case::fragment_in_absolute_uri(
+    Rule::ABSOLUTE_URI,
+    "http://a/b#f",
+    "an absolute-URI has no fragment"
+)]
+#[case::octet_256(
+    Rule::IPV4ADDRESS,
+    "1.2.3.256",
+    "a dec-octet is a number from 0 to 255"
+)]
+#[case::octet_300(Rule::DEC_OCTET, "300", "a dec-octet is a number from 0 to 255")]
+fn context_hints(#[case] rule: Rule, #[case] input: &str, #[case] hint: &str) {
+    let e = validate(rule, input).unwrap_err();
+    let got = e.hint().unwrap_or_default();
+    assert!(got.starts_with(hint), "{got:?}");
+    assert!(e.to_string().contains(hint));
+}
+
+#[rstest]
+#[case::octet_in_range(Rule::IPV4ADDRESS, "1.2.3.4x")]
+#[case::uri_with_scheme(Rule::URI, "http://a b")]
+fn no_context_hint_where_it_does_not_apply(#[case] rule: Rule, #[case] input: &str) {
+    let e = validate(rule, input).unwrap_err();
+    let hint = e.hint().unwrap_or_default();
+    assert!(
+        !hint.contains("dec-octet") && !hint.contains("begins with a scheme"),
+        "{hint}"
+    );
+}

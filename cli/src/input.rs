@@ -51,7 +51,7 @@ pub(crate) fn for_each_line<P: AsRef<Path>>(
             match File::open(path) {
                 Ok(file) => read_lines(&name, file, &mut buffer, &mut on_line)?,
                 Err(e) => {
-                    super::error(format_args!("{name}: {e}"));
+                    super::error(format_args!("{}", open_failure(path, &e)));
                     false
                 }
             }
@@ -159,7 +159,7 @@ pub(crate) fn for_each_chunk<P: AsRef<Path>>(
             match File::open(path) {
                 Ok(file) => read_chunks(&name, file, chunk_size, &mut on_piece)?,
                 Err(e) => {
-                    on_piece(Piece::Failed(format!("{name}: {e}")))?;
+                    on_piece(Piece::Failed(open_failure(path, &e)))?;
                     false
                 }
             }
@@ -246,4 +246,41 @@ pub(crate) fn decode(rule: Rule, bytes: &[u8]) -> Result<&str, (String, ParseErr
             Err((String::from_utf8_lossy(bytes).into_owned(), error))
         }
     }
+}
+
+/// The message for a FILE argument that cannot be opened: the name (control and bidirectional characters
+/// escaped, so a hostile name cannot rewrite the terminal or forge a line), the system's reason, and for
+/// a missing "file" that looks like a URI, how to check a URI given on the command line.
+pub(crate) fn open_failure(path: &Path, error: &io::Error) -> String {
+    let name = escape_name(&path.to_string_lossy());
+    let mut message = format!("{name}: {error}");
+    let text = path.to_string_lossy();
+    let looks_like_uri = text.contains("://")
+        || text.contains(' ')
+        || text
+            .split(['/', '?', '#'])
+            .next()
+            .is_some_and(|head| head.contains(':'));
+    if error.kind() == io::ErrorKind::NotFound && looks_like_uri {
+        message.push_str(
+            "; check reads FILE arguments: to check a URI given as an argument, use \
+             `rfc3986 parse URI` or `echo URI | rfc3986 check`",
+        );
+    }
+    message
+}
+
+/// A file name for human-readable output: control characters, bidirectional controls and line
+/// separators written as `\u{..}` escapes.
+pub(crate) fn escape_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        let bidi = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

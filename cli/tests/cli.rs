@@ -994,3 +994,20 @@ fn help_fits_80_columns() {
     let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
     assert!(widest <= 80, "a help line has {widest} characters:\n{text}");
 }
+
+/// `check` reads files: a missing "file" that is a URI gets a pointer to `parse` and to a pipe; a file
+/// name's control characters are escaped, not sent to the terminal.
+#[test]
+fn check_a_uri_argument_is_not_a_file() {
+    let r = run(&["check", "http://x/a b"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("rfc3986 parse URI"), "{}", r.stderr);
+    let r = run(&["check", "bad\nname\u{1b}[31m"], b"");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("bad\\u{a}name\\u{1b}[31m"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains('\u{1b}'));
+}
