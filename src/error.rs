@@ -433,6 +433,8 @@ fn describe(c: char) -> String {
         '\t' => "tab".to_string(),
         '\u{feff}' => "byte order mark U+FEFF".to_string(),
         c if c.is_control() => format!("control character U+{:04X}", c as u32),
+        // Not quoted raw: a bidirectional control would reorder the message on a terminal.
+        c if needs_escape(c) => format!("invisible formatting character U+{:04X}", c as u32),
         c if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
         c => format!("'{c}'"),
     }

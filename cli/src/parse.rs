@@ -8,11 +8,11 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 
 use clap::ValueEnum;
-use rfc3986::{ParseError, RuleMatch};
+use rfc3986::RuleMatch;
 use serde::Serialize;
 
 use super::input;
-use super::report::{self, ErrorJson};
+use super::report::{self, Diagnostic, ErrorJson};
 use super::rule::Engine;
 use super::Status;
 
@@ -32,6 +32,9 @@ pub(crate) struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+
+    #[command(flatten)]
+    look: report::LookArgs,
 
     /// URIs to parse (each argument is one input, taken literally); none: the lines of standard input.
     #[arg(value_name = "URI")]
@@ -108,15 +111,17 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let mut out = BufWriter::new(stdout.lock());
     let mut any_invalid = false;
     let mut first = true;
-    let mut parse_one = |line: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
-        let valid = parse_input(args, engine, line, bytes, first, out)?;
-        first = false;
-        any_invalid |= !valid;
-        if interactive {
-            out.flush()?;
-        }
-        Ok(())
-    };
+    let look = args.look.look(interactive);
+    let mut parse_one =
+        |source: &str, line: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
+            let valid = parse_input(args, (engine, look), (source, line), bytes, first, out)?;
+            first = false;
+            any_invalid |= !valid;
+            if interactive {
+                out.flush()?;
+            }
+            Ok(())
+        };
 
     let all_read = if args.uris.is_empty() {
         let no_files: &[&str] = &[];
@@ -124,7 +129,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             if line.bytes.is_empty() {
                 return Ok(());
             }
-            parse_one(line.number, line.bytes, &mut out)
+            parse_one(line.file, line.number, line.bytes, &mut out)
         })?
     } else {
         let mut all_read = true;
@@ -134,10 +139,10 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                     if line.bytes.is_empty() {
                         return Ok(());
                     }
-                    parse_one(line.number, line.bytes, &mut out)
+                    parse_one(line.file, line.number, line.bytes, &mut out)
                 })?;
             } else {
-                parse_one(i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
+                parse_one("<argument>", i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
             }
         }
         all_read
@@ -150,8 +155,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 /// Parses one input and writes its components or error; returns whether it was valid.
 fn parse_input(
     args: &Args,
-    engine: Engine,
-    line: u64,
+    (engine, look): (Engine, report::Look),
+    (source, line): (&str, u64),
     bytes: &[u8],
     first: bool,
     out: &mut impl Write,
@@ -167,13 +172,30 @@ fn parse_input(
     let valid = result.is_ok();
     match (args.format, result) {
         (Format::Json, Ok(uri)) => {
-            serde_json::to_writer(&mut *out, &Components::new(line, uri.as_str(), &uri))?;
+            let mut components = Components::new(line, uri.as_str(), &uri);
+            let (input, authority, userinfo);
+            if look.redact_json {
+                input = report::redact_if(true, uri.as_str());
+                authority = uri
+                    .authority()
+                    .map(|a| report::redact_if(true, &format!("//{a}"))[2..].to_string());
+                userinfo = uri.userinfo().map(|u| match u.split_once(':') {
+                    Some((user, password)) if !password.is_empty() => {
+                        format!("{user}:{}", report::MASK)
+                    }
+                    _ => u.to_string(),
+                });
+                components.input = &input;
+                components.authority = authority.as_deref();
+                components.userinfo = userinfo.as_deref();
+            }
+            serde_json::to_writer(&mut *out, &components)?;
             out.write_all(b"\n")?;
         }
         (Format::Json, Err((input, error))) => {
             let invalid = Invalid {
                 line,
-                input,
+                input: &report::redact_if(look.redact_json, input),
                 valid: false,
                 error: ErrorJson::new(&error, input),
             };
@@ -186,7 +208,9 @@ fn parse_input(
             }
             match result {
                 Ok(uri) => write_components(out, &Components::new(line, uri.as_str(), &uri))?,
-                Err((input, error)) => write_error(out, input, &error)?,
+                Err((input, error)) => {
+                    Diagnostic::error(source, line, input, &error).write(out, look)?
+                }
             }
         }
     }
@@ -220,19 +244,4 @@ fn write_components(out: &mut impl Write, c: &Components<'_>) -> io::Result<()> 
         writeln!(out, "{:LABEL$}{value}", format!("{label}:"))?;
     }
     Ok(())
-}
-
-/// The text block of an invalid input: the message with its 1-based byte column, the input and a caret.
-fn write_error(out: &mut impl Write, input: &str, error: &ParseError) -> io::Result<()> {
-    let indent = " ".repeat(LABEL);
-    writeln!(out, "{:LABEL$}{input}", "input:")?;
-    writeln!(out, "{:LABEL$}false", "valid:")?;
-    writeln!(
-        out,
-        "{:LABEL$}column {}: {}",
-        "error:",
-        error.offset() + 1,
-        error.detail()
-    )?;
-    report::write_caret(out, &indent, input, error)
 }
