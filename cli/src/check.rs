@@ -56,15 +56,18 @@ COL is the 1-based byte column. Colour (--color auto) only on a terminal and whe
 A progress bar (lines/s) appears on standard error after a second, only when standard error is a
 terminal and --quiet is not given. The output is the same for every --jobs.")]
 pub(crate) struct Args {
-    /// The grammar rule each line must match, by its ABNF name in RFC 3986 (URI, URI-reference,
-    /// absolute-URI, relative-ref, authority, host, IPv6address, path-abempty, dec-octet, HEXDIG, ...).
-    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
-    rule: String,
+    /// The grammar rule each input must match, by its ABNF name (URI, URI-reference, absolute-URI,
+    /// relative-ref, authority, host, IPv6address, path-abempty, dec-octet, HEXDIG, ...; any case)
+    /// [default: URI-reference; with --grammar, the grammar's URI-reference-like rule].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
 
-    /// Check against the grammar in FILE.pest, loaded at run time, instead of the built-in uri.pest (it
-    /// must keep uri.pest's component rule names; see grammars/ for an IRI and a zone-ID grammar).
-    #[arg(long, value_name = "FILE.pest")]
-    grammar: Option<PathBuf>,
+    /// Check against another grammar instead of the built-in uri.pest: a built-in one by name (iri: RFC 3987
+    /// IRIs; zone-id: RFC 6874 zone identifiers; uri) or a .pest file, loaded at run time (it must keep
+    /// uri.pest's component rule names; a file that uses uri.pest rules without defining them is laid
+    /// over uri.pest).
+    #[arg(long, value_name = "NAME|FILE.pest")]
+    grammar: Option<String>,
 
     /// Also check each URI whose scheme has a grammar (schemes/: http, https, urn, mailto, file, data)
     /// against it; a mismatch is an error that cites the scheme's RFC.
@@ -271,23 +274,25 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             return Ok(Status::IoError);
         }
     }
-    let engine = match Engine::new(&args.rule, args.grammar.as_deref()) {
+    let engine = match Engine::new(args.rule.as_deref(), args.grammar.as_deref()) {
         Ok(engine) => engine,
         Err(message) => {
             super::error(format_args!("{message}"));
             return Ok(Status::IoError);
         }
     };
-    let schemes = match (&args.scheme_dir, args.schemes) {
-        (Some(dir), _) => match scheme_grammars(dir) {
+    // Scheme grammars are overlays: under --grammar they take the rules they do not define (host, ...)
+    // from the loaded grammar.
+    let schemes = match (&args.scheme_dir, args.schemes, engine.grammar()) {
+        (None, false, _) => None,
+        (None, true, None) => Some(SchemeGrammars::builtin()),
+        (dir, _, base) => match scheme_grammars(dir.as_deref(), base) {
             Ok(schemes) => Some(schemes),
             Err(message) => {
                 super::error(format_args!("{message}"));
                 return Ok(Status::IoError);
             }
         },
-        (None, true) => Some(SchemeGrammars::builtin()),
-        (None, false) => None,
     };
     let options = Options {
         engine,
@@ -494,9 +499,30 @@ fn check_chunk(options: Options, chunk: &Chunk) -> ChunkReport {
     }
 }
 
-/// The built-in scheme grammars plus those of `dir` (`SCHEME.pest`), loaded once for the whole run.
-fn scheme_grammars(dir: &std::path::Path) -> Result<&'static SchemeGrammars, String> {
-    let mut schemes = SchemeGrammars::builtin().clone();
+/// The built-in scheme grammars plus those of `dir` (`SCHEME.pest`), laid over `base` (the grammar of
+/// `--grammar`) or `uri.pest`, loaded once for the whole run.
+fn scheme_grammars(
+    dir: Option<&std::path::Path>,
+    base: Option<&rfc3986::runtime::Grammar>,
+) -> Result<&'static SchemeGrammars, String> {
+    let mut schemes = match base.map(SchemeGrammars::over) {
+        Some(Ok(schemes)) => schemes,
+        Some(Err(e)) => {
+            // A grammar without the rules the scheme grammars take from below (authority, host, ...).
+            super::error(format_args!(
+                "warning: the scheme grammars do not load over --grammar ({}); --schemes checks \
+                 against them over uri.pest",
+                e.issues()
+                    .first()
+                    .map_or_else(|| e.to_string(), |i| i.message().to_string())
+            ));
+            SchemeGrammars::builtin().clone()
+        }
+        None => SchemeGrammars::builtin().clone(),
+    };
+    let Some(dir) = dir else {
+        return Ok(Box::leak(Box::new(schemes)));
+    };
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     // Regular files only, as the library's `SchemeGrammars::from_dir`: a FIFO or a device named
     // `x.pest` would block the run.
@@ -524,7 +550,7 @@ fn check_line(options: Options, bytes: &[u8]) -> Option<LineReport<'_>> {
     if bytes.is_empty() {
         return None;
     }
-    let (input, parsed) = match input::decode(options.engine.builtin_rule(), bytes) {
+    let (input, parsed) = match options.engine.decode(bytes) {
         Ok(text) => (Cow::Borrowed(text), Some(options.engine.parse(text))),
         Err((text, error)) => (Cow::Owned(text), Some(Err(error))),
     };

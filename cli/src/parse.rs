@@ -19,15 +19,18 @@ use super::Status;
 /// Arguments of `rfc3986 parse`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The grammar rule each input must match, by its ABNF name in RFC 3986 (URI, URI-reference,
-    /// authority, host, ...); components the rule does not contain are undefined.
-    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
-    rule: String,
+    /// The grammar rule each input must match, by its ABNF name (URI, URI-reference, absolute-URI,
+    /// relative-ref, authority, host, IPv6address, path-abempty, dec-octet, HEXDIG, ...; any case)
+    /// [default: URI-reference; with --grammar, the grammar's URI-reference-like rule].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
 
-    /// Parse with the grammar in FILE.pest, loaded at run time, instead of the built-in uri.pest (it must
-    /// keep uri.pest's component rule names).
-    #[arg(long, value_name = "FILE.pest")]
-    grammar: Option<std::path::PathBuf>,
+    /// Parse with another grammar instead of the built-in uri.pest: a built-in one by name (iri: RFC 3987
+    /// IRIs; zone-id: RFC 6874 zone identifiers; uri) or a .pest file, loaded at run time (it must keep
+    /// uri.pest's component rule names; a file that uses uri.pest rules without defining them is laid
+    /// over uri.pest).
+    #[arg(long, value_name = "NAME|FILE.pest")]
+    grammar: Option<String>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -99,7 +102,7 @@ struct Invalid<'a> {
 
 /// Runs `parse`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
-    let engine = match Engine::new(&args.rule, args.grammar.as_deref()) {
+    let engine = match Engine::new(args.rule.as_deref(), args.grammar.as_deref()) {
         Ok(engine) => engine,
         Err(message) => {
             super::error(format_args!("{message}"));
@@ -162,7 +165,7 @@ fn parse_input(
     out: &mut impl Write,
 ) -> io::Result<bool> {
     let lossy;
-    let result = match input::decode(engine.builtin_rule(), bytes) {
+    let result = match engine.decode(bytes) {
         Ok(text) => engine.parse(text).map_err(|e| (text, e)),
         Err((text, error)) => {
             lossy = text;

@@ -360,3 +360,61 @@ fn stderr_and_stdout_keep_input_order() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---------------------------------------------------------------- grammars by name
+
+/// The IRI and zone-ID grammars are built into the binary (they work outside the checkout), and a
+/// loaded grammar's URI-reference-like rule is checked without --rule.
+#[rstest]
+#[case::iri_non_ascii_path(&["check", "--grammar", "iri"][..], "http://r\u{e9}sum\u{e9}.example.org/caf\u{e9}\n", 0)]
+#[case::iri_rule_by_its_name(&["check", "--grammar", "IRI", "--rule", "ipath-abempty"][..], "/caf\u{e9}\n", 0)]
+#[case::iri_still_rejects_space(&["check", "--grammar", "iri"][..], "http://a/b c\n", 1)]
+#[case::zone_id(&["check", "--grammar", "zone-id"][..], "http://[fe80::1%25eth0]/\n", 0)]
+#[case::zone_id_with_schemes(&["check", "--grammar", "zone-id", "--schemes"][..], "http://[fe80::1%25eth0]/\n", 0)]
+#[case::builtin_uri_by_name(&["check", "--grammar", "uri"][..], "http://a/\n", 0)]
+fn builtin_grammars_by_name(#[case] args: &[&str], #[case] stdin: &str, #[case] code: i32) {
+    // Run outside the repository: nothing is read from grammars/.
+    let output = run(args, stdin);
+    assert_eq!(output.status.code(), Some(code), "{}", text(&output.stderr));
+}
+
+#[test]
+fn zone_id_grammar_says_percent_must_be_25() {
+    let output = run(
+        &["check", "--grammar", "zone-id"],
+        "http://[fe80::1%eth0]/\n",
+    );
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains(
+            "a zone identifier is introduced by \"%25\", the percent-encoded \"%\" (RFC 6874 2)"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("not part of RFC 3986"), "{stdout}");
+}
+
+#[test]
+fn iri_grammar_does_not_say_a_uri_is_ascii() {
+    // U+00A0 is not ucschar-allowed at the start of a scheme: the IRI grammar explains it by itself.
+    let output = run(&["check", "--grammar", "iri"], "http://a/\u{fffe}\n");
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("the grammar does not allow this character here"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("a URI is ASCII"), "{stdout}");
+    let output = common::spawn(&["check", "--grammar", "iri"], b"http://a/\xff\n");
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("invalid UTF-8; the line is not UTF-8 text"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn unknown_grammar_name_lists_the_built_in_ones() {
+    let output = run(&["check", "--grammar", "nope"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("built-in grammars, by name: uri, iri, zone-id"));
+}
