@@ -17,7 +17,7 @@
 //! | `"` `<` `>` `\` `^` `` ` `` `{` `\|` `}`, controls other than tab, CR, LF | `%22` ... | no rule has them (RFC 3986 2, Appendix A) |
 //! | a character outside ASCII | its UTF-8 octets, `é` -> `%C3%A9` | a URI is ASCII (RFC 3986 2.5, RFC 3987 3.1) |
 //! | `%` not followed by two `HEXDIG` | `%25` | `%` stands for itself only as `%25` (RFC 3986 2.4) |
-//! | `#` inside the fragment | `%23` | the first `#` ends the fragment's delimiter; `fragment` has no `#` (3.5) |
+//! | a `#` after the first | `%23` | the first `#` starts the fragment, and `fragment` has no `#` (3.5) |
 //! | `[` `]` in the path, query or fragment | `%5B` `%5D` | brackets only enclose an IP-literal (3.2.2) |
 //!
 //! The first four never appear unencoded anywhere in a URI, whatever the context: they are encoded in one
@@ -364,6 +364,20 @@ impl Unrepairable {
 /// percent-encoding the characters no URI can contain at their place (see the [module docs](self)).
 ///
 /// An input that is already a URI reference is returned unchanged, without repairs.
+///
+/// # Grammar
+///
+/// The result matches ([RFC 3986 4.1], [2.1]):
+///
+/// ```text
+/// URI-reference = URI / relative-ref
+/// pct-encoded   = "%" HEXDIG HEXDIG
+/// ```
+///
+/// [RFC 3986 4.1]: https://datatracker.ietf.org/doc/html/rfc3986#section-4.1
+/// [2.1]: https://datatracker.ietf.org/doc/html/rfc3986#section-2.1
+///
+/// # Examples
 ///
 /// ```
 /// use rfc3986::repair::{fix, Reason};
