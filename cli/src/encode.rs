@@ -111,7 +111,8 @@ struct DecodedJson<'a> {
     error: Option<DecodeErrorJson>,
 }
 
-/// `{"offset", "column", "kind", "message"}` of a decoding error.
+/// `{"offset", "column", "kind", "expected", "hint", "message"}` of a decoding error (the error object of
+/// CONTRACT.md).
 #[derive(Debug, Serialize)]
 struct DecodeErrorJson {
     /// 0-based byte offset into the input.
@@ -120,6 +121,10 @@ struct DecodeErrorJson {
     column: usize,
     /// `invalid-percent-encoding` or `invalid-utf8`.
     kind: &'static str,
+    /// `["HEXDIG"]` after a `%`; empty for octets that are not UTF-8.
+    expected: &'static [&'static str],
+    /// What to do about it.
+    hint: &'static str,
     message: String,
 }
 
@@ -144,6 +149,23 @@ impl Failure {
                 _ => "invalid-utf8",
             },
             Failure::InputNotUtf8(_) => "invalid-utf8",
+        }
+    }
+
+    /// What the grammar expects there: two `HEXDIG` after a `%` (RFC 3986 2.1).
+    fn expected(&self) -> &'static [&'static str] {
+        match self.kind() {
+            "invalid-percent-encoding" => &["HEXDIG"],
+            _ => &[],
+        }
+    }
+
+    fn hint(&self) -> &'static str {
+        match self.kind() {
+            "invalid-percent-encoding" => {
+                "a \"%\" that stands for itself is written %25 (RFC 3986 2.4)"
+            }
+            _ => "use --bytes to write the octets as they are",
         }
     }
 
@@ -240,6 +262,8 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> io::Result<Status> {
                         offset: e.offset(),
                         column: report::column(&lossy, e.offset()),
                         kind: e.kind(),
+                        expected: e.expected(),
+                        hint: e.hint(),
                         message: e.message(),
                     }),
                 };

@@ -111,6 +111,8 @@ fn decode_json_has_offset_column_and_kind() {
     assert_eq!(lines[1]["error"]["column"], 2);
     assert_eq!(lines[1]["error"]["kind"], "invalid-utf8");
     assert_eq!(lines[2]["error"]["kind"], "invalid-percent-encoding");
+    assert_eq!(lines[2]["error"]["expected"], serde_json::json!(["HEXDIG"]));
+    assert!(lines[2]["error"]["hint"].as_str().unwrap().contains("%25"));
     assert_eq!(lines[2]["line"], 3);
 }
 
