@@ -37,6 +37,15 @@ use super::Status;
 
 /// Arguments of `rfc3986 fix`.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Repairs percent-encode only: a space inside, \" < > \\ ^ ` { | } and controls, \
+    non-ASCII characters (UTF-8 octets, RFC 3987 3.1), a % without two hex digits, a second #, [ ] past \
+    the authority. Refused: URI templates and placeholders ({var}, {}, [NAME]), printf formats (%s), \
+    regular expressions, Markdown, whitespace at either end or a tab (RFC 3986 Appendix C), <...> \
+    delimiters, and what no encoding repairs (host:port).\n\
+    Standard output: one line per input line, an unrepairable line unchanged. \
+    Exit status: 0 every line ends valid, 1 some line stays invalid, 2 an input cannot be read."
+)]
 pub(crate) struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
