@@ -100,6 +100,7 @@ pub mod percent;
 mod recognizer;
 pub mod recompose;
 mod relative;
+pub mod repair;
 pub mod resolve;
 mod rule_match;
 #[cfg(feature = "runtime-grammar")]

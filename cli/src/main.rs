@@ -18,7 +18,9 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod check;
+mod encode;
 mod equiv;
+mod fix;
 mod input;
 mod normalize;
 mod parse;
@@ -55,6 +57,12 @@ enum Command {
     Normalize(normalize::Args),
     /// Tell whether two URIs are equivalent (RFC 3986 6.2); exit 0 if so, 1 if not, 2 if one is invalid.
     Equiv(equiv::Args),
+    /// Percent-encode text for one component (RFC 3986 2.1, 2.4, 2.5).
+    Encode(encode::EncodeArgs),
+    /// Percent-decode text (RFC 3986 2.1, 2.5); exit 1 if some input cannot be decoded.
+    Decode(encode::DecodeArgs),
+    /// Repair near-URIs where the repair is unambiguous (percent-encoding), reporting each repair.
+    Fix(fix::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     Completions {
         /// The shell to complete for.
@@ -121,6 +129,9 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve::run(&args),
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),
+        Command::Encode(args) => encode::run_encode(&args),
+        Command::Decode(args) => encode::run_decode(&args),
+        Command::Fix(args) => fix::run(&args),
         Command::Completions { shell } => {
             let mut out = io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut out);
