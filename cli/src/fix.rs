@@ -23,7 +23,6 @@
 //! read.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::ops::Range;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
@@ -54,6 +53,9 @@ pub(crate) struct Args {
     /// Do not write a note per repair on standard error (errors and the summary are still written).
     #[arg(short, long)]
     quiet: bool,
+
+    #[command(flatten)]
+    look: report::LookArgs,
 
     /// Files to repair, one URI reference per line; none or `-`: standard input.
     #[arg(value_name = "FILE")]
@@ -180,7 +182,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                         out.write_all(b"\n")?;
                     }
                 }
-                write_notes(args.quiet, line.file, line.number, text, &outcome);
+                out.flush()?;
+                write_notes(args, line.file, line.number, text, &outcome);
             }
         }
         if interactive {
@@ -258,66 +261,43 @@ fn write_json(
     out.write_all(b"\n")
 }
 
-/// The repair notes and the error of one line, on standard error.
-fn write_notes(quiet: bool, file: &str, line: u64, input: &str, outcome: &Outcome) {
+/// The repair notes and the error of one line, on standard error, in the diagnostic shape of every
+/// subcommand (`SOURCE:LINE:COL: fixed|error: ...`; the password of a userinfo masked).
+fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcome) {
     let stderr = io::stderr();
     let mut err = stderr.lock();
-    let file = input::escape_name(file);
-    let secret = password(input);
+    let look = args.look.stderr_look();
+    let shown_file = report::escape_text(file);
+    let secret = report::password_span(input);
     let repairs = match outcome {
         Outcome::Fixed(f) => f.repairs(),
         Outcome::Unrepairable(e) => e.repairs(),
         Outcome::NotUtf8(..) => &[],
     };
-    if !quiet {
+    if !args.quiet {
         for r in repairs {
             let found = if secret.as_ref().is_some_and(|s| s.contains(&r.offset())) {
                 "*".to_string()
             } else {
-                input::escape_name(&r.found().to_string())
+                report::escape_text(&r.found().to_string())
             };
             let _ = writeln!(
                 err,
-                "{file}:{line}:{}: fixed: '{found}' -> {} ({})",
+                "{shown_file}:{line}:{}: fixed: '{found}' -> {} ({})",
                 r.offset() + 1,
                 r.replacement(),
                 r.reason().section()
             );
         }
     }
-    let (offset, message, shown, error) = match outcome {
+    let (message, shown, error) = match outcome {
         Outcome::Fixed(_) => return,
-        Outcome::Unrepairable(e) => (e.offset(), e.describe(), e.partial(), e.error()),
-        Outcome::NotUtf8(lossy, e) => (e.offset(), e.detail(), lossy.as_str(), e),
+        Outcome::Unrepairable(e) => (e.describe(), e.partial(), e.error()),
+        Outcome::NotUtf8(lossy, e) => (e.detail(), lossy.as_str(), e),
     };
-    let _ = writeln!(err, "{file}:{line}:{}: error: {message}", offset + 1);
-    let shown = redact(shown, password(shown));
-    let _ = report::write_caret(&mut err, "", &shown, error);
-}
-
-/// The byte range of the password in `text`, if it looks like `scheme://user:password@host...`: text
-/// for display only, so a rough reading of the authority (3.2, 3.2.1) of text that may not be a URI.
-fn password(text: &str) -> Option<Range<usize>> {
-    let start = text.find("//")? + 2;
-    if text[..start - 2].contains(['/', '?', '#']) {
-        return None;
-    }
-    let end = text[start..]
-        .find(['/', '?', '#'])
-        .map_or(text.len(), |e| start + e);
-    let at = start + text[start..end].rfind('@')?;
-    let colon = start + text[start..at].find(':')?;
-    Some(colon + 1..at)
-}
-
-/// `text` with every character of `secret` replaced by as many `*` as it has bytes (offsets unchanged).
-fn redact(text: &str, secret: Option<Range<usize>>) -> String {
-    let Some(secret) = secret else {
-        return text.to_string();
-    };
-    let mut out = String::with_capacity(text.len());
-    out.push_str(&text[..secret.start]);
-    out.push_str(&"*".repeat(secret.len()));
-    out.push_str(&text[secret.end..]);
-    out
+    let mut diagnostic = report::Diagnostic::error(file, line, shown, error);
+    diagnostic.message = message;
+    diagnostic.help = None;
+    diagnostic.label = None;
+    let _ = diagnostic.write(&mut err, look);
 }
