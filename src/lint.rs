@@ -688,21 +688,40 @@ fn lint_reg_name(name: &str, start: usize, out: &mut Out) {
 /// qualified name, RFC 3986 3.2.2) is allowed.
 fn is_dns_name(name: &str) -> bool {
     let name = name.strip_suffix('.').unwrap_or(name);
-    name.split('.').all(|label| {
-        (1..=63).contains(&label.len())
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-    })
+    // One pass over the bytes: `label` counts the current label's length, `last` is its last byte.
+    let mut label = 0;
+    let mut last = b'.';
+    for &b in name.as_bytes() {
+        if b == b'.' {
+            if label == 0 || last == b'-' {
+                return false;
+            }
+            label = 0;
+        } else if b.is_ascii_alphanumeric() || b == b'-' {
+            if label == 0 && b == b'-' {
+                return false;
+            }
+            label += 1;
+            if label > 63 {
+                return false;
+            }
+        } else {
+            return false;
+        }
+        last = b;
+    }
+    label > 0 && last != b'-'
 }
 
 /// Reports each sequence of percent-encoded octets in a reg-name that is not UTF-8 (3.2.2). Characters
 /// written as themselves are ASCII and thus UTF-8; only the decoded octets can be wrong.
 fn lint_reg_name_utf8(name: &str, start: usize, out: &mut Out) {
-    // The decoded octets, each with the span of the text it came from.
     let bytes = name.as_bytes();
+    if !bytes.contains(&b'%') {
+        // The grammar let only ASCII through: UTF-8 already.
+        return;
+    }
+    // The decoded octets, each with the span of the text it came from.
     let mut octets = Vec::with_capacity(bytes.len());
     let mut spans = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -772,6 +791,10 @@ fn is_ipv4address(s: &str) -> bool {
 /// differ on what they make of them.
 fn is_numeric_host(name: &str) -> bool {
     let name = name.strip_suffix('.').unwrap_or(name);
+    // Every part starts with a digit (`0x` with a `0`): most names are out at the first byte.
+    if !name.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
     name.split('.').all(|part| {
         if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
             hex.bytes().all(|b| b.is_ascii_hexdigit())
@@ -830,6 +853,10 @@ fn lint_path(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
     let Some(path) = uri.path().filter(|p| !p.is_empty()) else {
         return;
     };
+    // A dot-segment needs a "." (or "%2E"), an encoded traversal a "%": most paths have neither.
+    if !path.bytes().any(|b| b == b'.' || b == b'%') {
+        return;
+    }
     let (mut start, _) = span_of(text, path);
     let is_uri = uri.scheme().is_some();
     for segment in path.split('/') {

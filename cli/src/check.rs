@@ -471,9 +471,17 @@ fn check_chunk(options: Options, chunk: &Chunk) -> ChunkReport {
     let mut output = Vec::new();
     let mut counts = Counts::default();
     let mut lines = 0;
-    for line in chunk.lines() {
+    // UTF-8 validated once per chunk: then every line is a slice of one `str` (lines end at "\n", a
+    // character boundary); a chunk that is not UTF-8 is decoded line by line.
+    let text = std::str::from_utf8(&chunk.data).ok();
+    for (number, start, end) in chunk.spans() {
+        let line = Line {
+            file: &chunk.file,
+            number,
+            bytes: &chunk.data[start..end],
+        };
         lines += 1;
-        let Some(report) = check_line(options, line.bytes) else {
+        let Some(report) = check_line(options, line.bytes, text.map(|t| &t[start..end])) else {
             counts.skipped += 1;
             continue;
         };
@@ -546,11 +554,19 @@ fn scheme_grammars(
 }
 
 /// Validates one line; `None` for a blank line (skipped).
-fn check_line(options: Options, bytes: &[u8]) -> Option<LineReport<'_>> {
+fn check_line<'a>(
+    options: Options,
+    bytes: &'a [u8],
+    text: Option<&'a str>,
+) -> Option<LineReport<'a>> {
     if bytes.is_empty() {
         return None;
     }
-    let (input, parsed) = match options.engine.decode(bytes) {
+    let decoded = match text {
+        Some(text) => Ok(text),
+        None => options.engine.decode(bytes),
+    };
+    let (input, parsed) = match decoded {
         Ok(text) => (Cow::Borrowed(text), Some(options.engine.parse(text))),
         Err((text, error)) => (Cow::Owned(text), Some(Err(error))),
     };

@@ -104,22 +104,24 @@ pub(crate) struct Chunk {
 }
 
 impl Chunk {
-    /// The chunk's lines in order, numbered, with their terminators removed as [`for_each_line`] does.
-    pub(crate) fn lines(&self) -> impl Iterator<Item = Line<'_>> {
-        // "a\n\nb\n" holds the lines "a", "" and "b": drop the empty piece after the last `\n`.
-        let body = match self.data.strip_suffix(b"\n") {
-            Some(body) => Some(body),
-            None if self.data.is_empty() => None,
-            None => Some(&self.data[..]),
-        };
-        body.into_iter()
-            .flat_map(|body| body.split(|&b| b == b'\n'))
-            .zip(self.first_line..)
-            .map(|(line, number)| Line {
-                file: &self.file,
-                number,
-                bytes: line.strip_suffix(b"\r").unwrap_or(line),
-            })
+    /// `(line number, start, end)` of each line in `data`, terminators removed: lines found with memchr,
+    /// "a\n\nb\n" holding the lines "a", "" and "b".
+    pub(crate) fn spans(&self) -> impl Iterator<Item = (u64, usize, usize)> + '_ {
+        let data = &self.data[..];
+        let ends = memchr::memchr_iter(b'\n', data).chain(
+            // The last line of an input may lack its "\n".
+            (!data.is_empty() && data.last() != Some(&b'\n')).then_some(data.len()),
+        );
+        let mut start = 0;
+        ends.zip(self.first_line..).map(move |(end, number)| {
+            let line_start = start;
+            start = end + 1;
+            let mut line_end = end;
+            if line_end > line_start && data[line_end - 1] == b'\r' {
+                line_end -= 1;
+            }
+            (number, line_start, line_end)
+        })
     }
 }
 
@@ -217,7 +219,7 @@ fn read_chunks(
         rest.extend_from_slice(&buffer[end..]);
         buffer.truncate(end);
         let data = std::mem::replace(&mut buffer, rest);
-        let lines = data.iter().filter(|&&b| b == b'\n').count() as u64;
+        let lines = memchr::memchr_iter(b'\n', &data).count() as u64;
         on_piece(Piece::Chunk(Chunk {
             file: Arc::clone(name),
             first_line,
