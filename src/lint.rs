@@ -554,9 +554,13 @@ fn lint_pct_encoded(text: &str, out: &mut Out) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i + 2 < bytes.len() {
-        if bytes[i] != b'%' {
-            i += 1;
-            continue;
+        // The next "%", found by the standard library's memchr-based search.
+        match text[i..].find('%') {
+            Some(found) => i += found,
+            None => return,
+        }
+        if i + 2 >= bytes.len() {
+            return;
         }
         let (hi, lo) = (bytes[i + 1], bytes[i + 2]);
         let span = (i, i + 3);
