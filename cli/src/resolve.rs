@@ -274,14 +274,11 @@ fn resolve_one(
             Err((which, text, e)) => {
                 // Keep standard output and standard error in input order.
                 out.flush()?;
-                let note = format!(
-                    "in the {}",
-                    if *which == "base" {
-                        "base URI"
-                    } else {
-                        "reference"
-                    }
-                );
+                let note = if *which == "base" {
+                    "in the base URI, which must be a URI with a scheme (RFC 3986 5.1)"
+                } else {
+                    "in the reference"
+                };
                 let whole;
                 let (input, shift) = match pair.line {
                     // --pairs: point into the line as read.
@@ -304,7 +301,7 @@ fn resolve_one(
                     diagnostic.line = 1;
                 }
                 let _ = diagnostic
-                    .with_note(Some(&note))
+                    .with_note(Some(note))
                     .write(&mut io::stderr().lock(), look);
             }
         },

@@ -418,3 +418,18 @@ fn unknown_grammar_name_lists_the_built_in_ones() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("built-in grammars, by name: uri, iri, zone-id"));
 }
+
+#[test]
+fn a_relative_base_is_told_the_base_must_be_a_uri() {
+    let output = run(&["resolve", "/rel", "g"], "");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with("<base>:1:1: error: '/' not allowed here; a URI begins with a scheme"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("in the base URI, which must be a URI with a scheme (RFC 3986 5.1)"),
+        "{stderr}"
+    );
+}
