@@ -23,7 +23,10 @@ fn is_valid_agrees_with_validate_on_the_real_sample() {
             rejected += usize::from(!expected && rule == Rule::URI_REFERENCE);
         }
     }
-    assert_eq!(rejected, 130, "the sample's invalid URI-references (data/README.md)");
+    assert_eq!(
+        rejected, 130,
+        "the sample's invalid URI-references (data/README.md)"
+    );
 }
 
 #[test]
