@@ -188,9 +188,10 @@ def test_uriref_value_semantics():
 ERRORS = [
     ("space", "http://a/b c", 10, "space", "%20"),
     ("brace of a template", "https://{bucket}.example/", 8, "brace", "%7B"),
-    ("bad percent-encoding", "/a%2", 2, "invalid-percent-encoding", "two hex digits"),
+    ("percent-encoding cut by the end", "/a%2", 4, "invalid-percent-encoding", "two hex digits"),
+    ("bad percent-encoding: offset of the first non-hex digit", "/a%zz", 3, "invalid-percent-encoding", "two hex digits"),
     ("second hash", "a#b#c", 3, "second-hash", "%23"),
-    ("non-ascii", "#también", 5, "non-ascii", "%C3%A9"),
+    ("non-ascii", "#también", 6, "non-ascii", "%C3%A9"),
     ("invalid port", "http://host:port/", 12, "invalid-port", "digits"),
     ("zone id", "http://[fe80::1%25eth0]/", 15, "invalid-ip-literal", "RFC 6874"),
     ("colon in first segment", ":a", 0, "unexpected", None),
