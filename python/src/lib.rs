@@ -18,7 +18,7 @@ use arrow_array::{
     make_array, Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, StringArray,
     StringViewArray, StructArray,
 };
-use arrow_buffer::NullBuffer;
+use arrow_buffer::{BooleanBuffer, NullBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -30,7 +30,7 @@ use rfc3986::runtime::Grammar;
 use rfc3986::{HostKind, Rule, Uri, UriRef};
 
 pyo3::create_exception!(
-    _native,
+    rfc3986_strict,
     ParseError,
     PyValueError,
     "The input is not in the language of the grammar rule (RFC 3986 Appendix A).\n\n\
@@ -485,12 +485,30 @@ fn nulls_of(valid: impl Iterator<Item = bool>) -> Option<NullBuffer> {
     (nulls.null_count() > 0).then_some(nulls)
 }
 
+/// check(explain=False)'s struct from one state per row (0 null, 1 valid, 2 invalid).
+fn verdict_states_to_struct(states: &[u8]) -> PyResult<ArrayRef> {
+    let n = states.len();
+    let nulls = nulls_of(states.iter().map(|&s| s != 0));
+    let values = BooleanBuffer::collect_bool(n, |i| states[i] == 1);
+    let valid = BooleanArray::new(values, nulls.clone());
+    let s = StructArray::try_new(
+        check_fields(),
+        vec![
+            Arc::new(valid),
+            Arc::new(Int64Array::new_null(n)),
+            Arc::new(StringArray::new_null(n)),
+            Arc::new(StringArray::new_null(n)),
+        ],
+        nulls,
+    )
+    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Arc::new(s))
+}
+
 /// What check() says about one row.
 enum Verdict {
     Null,
     Valid,
-    /// Invalid, not explained.
-    Rejected,
     Invalid {
         offset: i64,
         kind: &'static str,
@@ -513,7 +531,7 @@ fn verdicts_to_struct(verdicts: &[Verdict]) -> PyResult<ArrayRef> {
         .map(|v| match v {
             Verdict::Null => None,
             Verdict::Valid => Some(true),
-            Verdict::Invalid { .. } | Verdict::Rejected => Some(false),
+            Verdict::Invalid { .. } => Some(false),
         })
         .collect();
     let offset: Int64Array = verdicts
@@ -564,16 +582,20 @@ fn batch_check<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let rule = rule_named(rule)?;
     let column = import_column(array)?;
+    if !explain {
+        let out = py.detach(|| {
+            // 0: null, 1: valid, 2: invalid; the other fields are all null.
+            let states = par_map(column.len(), |i| match column.get(i) {
+                None => 0u8,
+                Some(text) => 1 + u8::from(!rfc3986::is_valid(rule, text)),
+            });
+            verdict_states_to_struct(&states)
+        })?;
+        return export(py, out);
+    }
     let out = py.detach(|| {
         let verdicts = par_map(column.len(), |i| match column.get(i) {
             None => Verdict::Null,
-            Some(text) if !explain => {
-                if rfc3986::is_valid(rule, text) {
-                    Verdict::Valid
-                } else {
-                    Verdict::Rejected
-                }
-            }
             Some(text) => match rfc3986::validate(rule, text) {
                 Ok(()) => Verdict::Valid,
                 Err(e) => Verdict::Invalid {
@@ -651,7 +673,10 @@ fn batch_parse_components<'py>(
     let out = py.detach(|| -> PyResult<ArrayRef> {
         let rows: Vec<Option<[Option<&str>; 8]>> = par_map(column.len(), |i| {
             let text = column.get(i)?;
-            let r = rfc3986::parse_as(rule_value, text).ok()?.into_uri_ref().ok()?;
+            let r = rfc3986::parse_as(rule_value, text)
+                .ok()?
+                .into_uri_ref()
+                .ok()?;
             // The components borrow `text`, which borrows the imported array.
             let text: &str = text;
             let span = |c: Option<&str>| -> Option<&str> {
@@ -732,8 +757,7 @@ fn batch_resolve<'py>(
         let base_text: String = base.extract()?;
         let b = Uri::parse(&base_text).map_err(|e| parse_error(py, &e, &base_text))?;
         py.detach(|| {
-            let rows: Vec<Option<String>> =
-                par_map(refs.len(), |i| target(&b, refs.get(i)?));
+            let rows: Vec<Option<String>> = par_map(refs.len(), |i| target(&b, refs.get(i)?));
             Arc::new(rows.into_iter().collect::<StringArray>()) as ArrayRef
         })
     } else {
