@@ -135,6 +135,20 @@ pub fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
     grammar::validate(rule, input)
 }
 
+/// Whether `input` as a whole is in the language of `rule`: the verdict of [`validate`] without the
+/// explanation of a rejection, which is most of the time a rejected input costs (the compiled recognizer
+/// decides alone; differential tests hold it equal to the pest_derive reference parser on every rule).
+///
+/// ```
+/// use rfc3986::{is_valid, Rule};
+/// assert!(is_valid(Rule::URI_REFERENCE, "../g;x?y#s"));
+/// assert!(!is_valid(Rule::URI_REFERENCE, "http://a/b c")); // a space (RFC 3986 2.1)
+/// assert!(!is_valid(Rule::URI, "//example.com/")); // no scheme: a relative reference (4.2)
+/// ```
+pub fn is_valid(rule: Rule, input: &str) -> bool {
+    grammar::matches(rule, input)
+}
+
 /// Like [`validate`], for bytes that may not be UTF-8 (a line read from a file, say).
 ///
 /// # Errors

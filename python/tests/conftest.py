@@ -1,0 +1,56 @@
+"""Shared fixtures: the repository's real sample of URIs and the Rust CLI's verdicts on it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = REPO / "data" / "real-uris-sample.txt"
+
+
+def sample_lines() -> list[str]:
+    return SAMPLE.read_text(encoding="utf-8").splitlines()
+
+
+def _cli_command() -> list[str] | None:
+    """The Rust CLI (`rfc3986`): $RFC3986_CLI, a built binary of the repository, or `cargo run`."""
+    given = os.environ.get("RFC3986_CLI")
+    if given:
+        return [given]
+    for profile in ("release", "debug"):
+        binary = REPO / "target" / profile / "rfc3986"
+        if binary.exists():
+            return [str(binary)]
+    if shutil.which("cargo"):
+        return ["cargo", "run", "--quiet", "--manifest-path", str(REPO / "Cargo.toml"), "-p", "rfc3986-cli", "--"]
+    return None
+
+
+@pytest.fixture(scope="session")
+def sample() -> list[str]:
+    return sample_lines()
+
+
+@pytest.fixture(scope="session")
+def cli_verdicts() -> list[dict]:
+    """One JSON record per line of the sample, from `rfc3986 check --format json` (the crate's verdicts)."""
+    command = _cli_command()
+    if command is None:
+        pytest.skip("neither the rfc3986 CLI nor cargo is available")
+    done = subprocess.run(
+        [*command, "check", "--format", "json", str(SAMPLE)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=REPO,
+        timeout=900,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    return records
