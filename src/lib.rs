@@ -25,7 +25,11 @@
 //! 6. [`percent`] (sections 2.1, 2.4): encoding text for one component and decoding it back.
 //! 7. [`lint`] (sections 2 to 7): SHOULD-level and security findings on a parsed value, each a
 //!    [`lint::Finding`] with a stable [`lint::Code`], its RFC section and the byte span it is about;
-//!    semantic checks that the ABNF cannot express live there, never in the grammar.
+//!    semantic checks that the ABNF cannot express live there, never in the grammar;
+//!    [`lint::lint_capped`] keeps at most a few findings of each code (memory bounded on any input).
+//! 8. [`repair`] (sections 2.1, 2.4, 2.5; RFC 3987 3.1): a near-URI made a URI reference where
+//!    percent-encoding repairs it unambiguously, each repair reported; the grammar decides what is
+//!    left to repair.
 //!
 //! # Terminology
 //!

@@ -6,11 +6,15 @@
 //! - [`rule`]: `--rule RULE` by ABNF name.
 //! - [`report`]: errors and warnings as JSON values and as text with a caret (plain or rustc-like).
 //! - [`progress`]: the progress bar of long runs.
-//! - [`check`], [`parse`], [`resolve`], [`normalize`], [`equiv`]: the subcommands, each a module with an
-//!   `Args` struct and a `run` function, and one variant of [`Command`].
+//! - [`check`], [`parse`], [`resolve`], [`normalize`], [`equiv`], [`encode`] (`encode` and `decode`),
+//!   [`fix`]: the subcommands, each a module with an `Args` struct and a `run` function, and one variant
+//!   of [`Command`].
 //!
-//! Exit status (CONTRACT.md): 0 success, 1 some input was invalid, 2 usage or I/O error. clap exits with 2
-//! on usage errors by itself.
+//! Every diagnostic goes through [`report::Diagnostic`]: one shape (`SOURCE:LINE:COL: error|warning:
+//! MESSAGE`, the line, a caret; or rustc-like), passwords masked, control characters escaped.
+//!
+//! Exit status (CONTRACT.md): 0 success, 1 some input was invalid, 2 usage or I/O error, 3 a parser limit
+//! stopped the check of a line. clap exits with 2 on usage errors by itself.
 
 use std::io;
 use std::process::ExitCode;
