@@ -21,6 +21,9 @@ use std::path::PathBuf;
 
 use pest_meta::parser::{self, Rule as MetaRule};
 
+#[path = "build/diagnose.rs"]
+mod diagnose;
+
 const ENTRY_PREFIX: &str = "entry_";
 const LITERAL_PREFIX: &str = "lit_";
 
@@ -167,6 +170,38 @@ fn main() {
     }
     detail.push_str(&entries);
     fs::write(out_dir.join("detail.pest"), &detail).expect("write detail.pest");
+
+    // diagnose.rs: the detail grammar as pest_derive sees it (optimized), compiled with pest's record of
+    // failed attempts.
+    let detail_rules = match parser::parse(MetaRule::grammar_rules, &detail) {
+        Ok(pairs) => match parser::consume_rules(pairs) {
+            Ok(ast) => pest_meta::optimizer::optimize(ast),
+            Err(errors) => panic!("detail.pest: {errors:?}"),
+        },
+        Err(e) => panic!("detail.pest is not a valid pest grammar:\n{e}"),
+    };
+    let literal_text: BTreeMap<&str, String> = literal_order
+        .iter()
+        .map(|source| {
+            let literal = source.trim_start_matches('^');
+            (
+                literals[source].as_str(),
+                literal[1..literal.len() - 1].to_string(),
+            )
+        })
+        .collect();
+    let names: Vec<String> = rules.iter().map(|r| r.name.clone()).collect();
+    let items = diagnose::items(
+        &detail_rules,
+        &names,
+        // As the detail parser's messages have them: the text between the quotes as written.
+        |name| literal_text.get(name).cloned(),
+        ENTRY_PREFIX,
+    );
+    match diagnose::generate(&detail_rules, &items, &names, ENTRY_PREFIX) {
+        Ok(code) => fs::write(out_dir.join("diagnose.rs"), code).expect("write diagnose.rs"),
+        Err(message) => panic!("uri.pest cannot be compiled into the diagnostic twin: {message}"),
+    }
 
     // grammar.rs
     let mut rs = String::new();

@@ -91,6 +91,28 @@ impl Rule {
             .map(Rule)
     }
 
+    /// Matches `input` as a whole against this rule with the reference engine, the parser `pest_derive`
+    /// generates from `uri.pest`, and explains a rejection as pest does; the crate's own engine (the
+    /// recognizer `build.rs` compiles from the same grammar, used by [`validate`](crate::validate) and
+    /// every parse function) gives the same answers, only faster. For comparing the two, or for pest's
+    /// own answer.
+    ///
+    /// ```
+    /// use rfc3986::Rule;
+    /// let reference = Rule::URI_REFERENCE.validate_with_reference("http://a/b c").unwrap_err();
+    /// let compiled = rfc3986::validate(Rule::URI_REFERENCE, "http://a/b c").unwrap_err();
+    /// assert_eq!(reference, compiled);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseError`] when `input` is not in the rule's language.
+    pub fn validate_with_reference(self, input: &str) -> Result<(), ParseError> {
+        if input.len() > builder::MAX_LEN {
+            return Err(ParseError::too_long(self, input));
+        }
+        parse_parts_reference(self, input).map(|_| ())
+    }
+
     /// Every rule of the grammar, in the order of `uri.pest`.
     pub fn all() -> impl ExactSizeIterator<Item = Rule> {
         (0..RULES.len()).map(Rule)
@@ -138,18 +160,11 @@ impl Expected {
     }
 }
 
-/// Inputs longer than this (in bytes) are not re-parsed by the detail parser, whose token queue grows by
-/// about 130 bytes per input byte (a 2 MiB input takes about 270 MB and half a second to explain). Their
-/// errors come from the pest_derive parser of `uri.pest` as written, whose atomic component rules hide
-/// what happened inside them: the offset can then be the start of the component that failed rather than
-/// the failing byte, with a shorter list of expected items. The verdict is the same either way.
-const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
-
 /// Matches `rule` against the whole of `input` and returns the spans of the components found.
 ///
-/// The compiled recognizer decides and reports the spans; the pest parsers
-/// run only when it rejects, to explain why (and, should the two ever disagree, the pest_derive parser,
-/// which is the reference, has the last word).
+/// The compiled recognizer decides and reports the spans; when it rejects, its diagnostic twin (generated
+/// from the same grammar) explains why. Neither runs pest: the pest_derive parser is the reference they
+/// are tested against, and what [`Rule::parse_with_reference`] runs.
 ///
 /// # Errors
 /// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language;
@@ -162,13 +177,48 @@ pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> 
     parse_parts_without_fast_path(rule, input)
 }
 
-/// [`parse_parts`] after the fast path declined (or without it): the length limit, then the pest_derive
-/// parser, which gives the components or explains the rejection.
+/// [`parse_parts`] after the fast path declined: the length limit, then the explanation of the rejection
+/// by the diagnostic twin. The components come from the pest_derive parser only in the one case the
+/// recognizer cannot record them (a component rule matched twice; `uri.pest` has none).
+#[cold]
+#[inline(never)]
 pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<Parts, ParseError> {
     if input.len() > builder::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
     }
-    parse_parts_reference(rule, input)
+    if crate::recognizer::recognize_quiet(rule.0, input.as_bytes()) {
+        return parse_parts_reference(rule, input);
+    }
+    Err(diagnose(rule, input))
+}
+
+/// The error for an input the recognizer rejected: the furthest position the grammar reached and what it
+/// expected there, from the diagnostic twin (the same answer as pest's detail parser).
+#[cold]
+#[inline(never)]
+pub(crate) fn diagnose(rule: Rule, input: &str) -> ParseError {
+    use crate::recognizer::diagnose::{self as twin, Diag, Item};
+    let mut d = Diag::new(input.as_bytes());
+    let end = twin::diagnose(rule.0, &mut d);
+    debug_assert!(
+        end.is_none(),
+        "the twin accepts what the recognizer rejected: {input:?}"
+    );
+    let mut expected: Vec<Expected> = d
+        .positives()
+        .map(|item| match item {
+            Item::Rule(i) => Expected::rule(Rule(i)),
+            Item::Literal(text) => Expected::Literal(Cow::Borrowed(text)),
+            Item::EndOfInput | Item::Entry => Expected::EndOfInput,
+        })
+        .collect();
+    expected.sort_by_key(|x| match x {
+        Expected::Rule(_) => 0,
+        Expected::Literal(_) => 1,
+        Expected::EndOfInput => 2,
+    });
+    expected.dedup();
+    error::classify(rule, input, d.offset(), crate::fold::fold(expected))
 }
 
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
@@ -200,7 +250,10 @@ pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
     if crate::recognizer::recognize_quiet(rule.0, input.as_bytes()) {
         return Ok(());
     }
-    parse_parts(rule, input).map(|_| ())
+    if input.len() > builder::MAX_LEN {
+        return Err(ParseError::too_long(rule, input));
+    }
+    Err(diagnose(rule, input))
 }
 
 /// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
@@ -217,20 +270,20 @@ pub(crate) fn parse_parts_reference(rule: Rule, input: &str) -> Result<Parts, Pa
     }
 }
 
-/// Builds the error for an input the fast parser rejected.
+/// Builds the error for an input the fast parser rejected, from pest's detail parser (every rule and
+/// literal visible).
 fn explain(rule: Rule, input: &str, fast_error: pest::error::Error<fast::Rule>) -> ParseError {
-    if input.len() <= DETAIL_LIMIT {
-        if let Err(e) = detail::DetailParser::parse(detail_entry(rule.0), input) {
-            return from_pest(rule, input, e, detail_expected);
-        }
+    match detail::DetailParser::parse(detail_entry(rule.0), input) {
+        Err(e) => from_pest(rule, input, e, detail_expected),
+        // The two pest parsers disagree (they never should): the fast parser's error.
+        Ok(_) => from_pest(rule, input, fast_error, |r| match fast_rule_name(r) {
+            "EOI" => Expected::EndOfInput,
+            name => match RULES.iter().position(|i| i.name == name) {
+                Some(i) => Expected::rule(Rule(i)),
+                None => Expected::EndOfInput,
+            },
+        }),
     }
-    from_pest(rule, input, fast_error, |r| match fast_rule_name(r) {
-        "EOI" => Expected::EndOfInput,
-        name => match RULES.iter().position(|i| i.name == name) {
-            Some(i) => Expected::rule(Rule(i)),
-            None => Expected::EndOfInput,
-        },
-    })
 }
 
 pub(crate) fn from_pest<R: pest::RuleType>(
