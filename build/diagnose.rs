@@ -108,14 +108,45 @@ pub(crate) fn generate(
     }
     out.indent -= 1;
     out.line("];");
+    let classes = class_rules(detail);
+    out.line("");
+    out.line("/// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record");
+    out.line("/// of attempts depends on the byte alone, so `Diag::class` replays it from a table made once.");
+    out.line("pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[");
+    out.indent += 1;
+    for name in &classes {
+        out.line(&format!("d_{name}_in_full,"));
+    }
+    out.indent -= 1;
+    out.line("];");
     for (index, rule) in detail.iter().enumerate() {
         let id = index + 1;
         out.line("");
         out.line(&format!("/// `{} = {}`", rule.name, rule.expr));
-        out.line(&format!(
-            "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
-            rule.name
-        ));
+        if let Some(k) = classes.iter().position(|c| *c == rule.name) {
+            out.line(&format!(
+                "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+            out.indent += 1;
+            out.line(&format!("d.class({k}, p)"));
+            out.indent -= 1;
+            out.line("}");
+            out.line("");
+            out.line(&format!(
+                "/// `{}` matched and recorded step by step (for `Diag::class`'s table).",
+                rule.name
+            ));
+            out.line(&format!(
+                "fn d_{}_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+        } else {
+            out.line(&format!(
+                "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+        }
         out.indent += 1;
         match rule.ty {
             RuleType::Silent => {
@@ -155,6 +186,40 @@ pub(crate) fn generate(
     out.indent -= 1;
     out.line("}");
     Ok(out.text)
+}
+
+/// The normal rules whose body is a choice of one-byte ASCII strings, ASCII ranges and calls of such
+/// rules (a least fixed point): each matches one byte at `p` or fails, and every rule it tries starts at
+/// `p`, so what it adds to pest's record depends only on that byte and on being in a negative lookahead.
+pub(crate) fn class_rules(detail: &[OptimizedRule]) -> Vec<String> {
+    let mut classes: Vec<String> = Vec::new();
+    loop {
+        let before = classes.len();
+        for rule in detail {
+            if rule.ty == RuleType::Normal
+                && !classes.contains(&rule.name)
+                && one_byte(&rule.expr, &classes)
+            {
+                classes.push(rule.name.clone());
+            }
+        }
+        if classes.len() == before {
+            return classes;
+        }
+    }
+}
+
+fn one_byte(e: &E, classes: &[String]) -> bool {
+    match e {
+        E::Str(text) => text.len() == 1 && text.is_ascii(),
+        E::Range(a, b) => matches!(
+            (single_char(a), single_char(b)),
+            (Ok(a), Ok(b)) if a.is_ascii() && b.is_ascii()
+        ),
+        E::Ident(name) => classes.contains(name),
+        E::Choice(a, b) => one_byte(a, classes) && one_byte(b, classes),
+        _ => false,
+    }
 }
 
 fn flatten_seq<'e>(e: &'e E, items: &mut Vec<&'e E>) {

@@ -328,6 +328,27 @@ pub(crate) mod diagnose {
             r
         }
 
+        /// A rule of `CLASS_RULES` (number `k`) at `p`: matched and recorded as `d_NAME_in_full` would,
+        /// from a table of what that does for each byte (see [`class_memo`]).
+        #[inline]
+        pub(crate) fn class(&mut self, k: usize, p: usize) -> Option<usize> {
+            let byte = self.s.get(p).map_or(256, |&b| b as usize);
+            let negative = self.look == Look::Negative;
+            let step = &class_memo(k)[byte * 2 + usize::from(negative)];
+            let r = step.matched.then_some(p + 1);
+            if p < self.attempt_pos || (step.positives.is_empty() && step.negatives.is_empty()) {
+                return r;
+            }
+            if p > self.attempt_pos {
+                self.positives.clear();
+                self.negatives.clear();
+                self.attempt_pos = p;
+            }
+            self.positives.extend_from_slice(&step.positives);
+            self.negatives.extend_from_slice(&step.negatives);
+            r
+        }
+
         /// pest's `EOI` rule.
         #[inline(always)]
         pub(crate) fn eoi(&mut self, p: usize) -> Option<usize> {
@@ -367,6 +388,50 @@ pub(crate) mod diagnose {
     }
 
     pub(crate) use generated::{diagnose, ITEMS};
+
+    /// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that
+    /// byte's position after those recorded before it (positive and negative).
+    pub(crate) struct ClassStep {
+        matched: bool,
+        positives: Vec<u16>,
+        negatives: Vec<u16>,
+    }
+
+    /// The steps of class rule `k` for each byte (and the end of the input, as 256), outside and inside a
+    /// negative lookahead, made once by matching the rule step by step on that byte alone. This is exact:
+    /// every rule a class rule tries starts at its position, so its attempts at a position `p` come after
+    /// those recorded at `p` before it (which it never removes) or replace them all when the furthest
+    /// position was before `p`, and they are the same for the same byte.
+    fn class_memo(k: usize) -> &'static [ClassStep] {
+        use std::sync::OnceLock;
+        static MEMO: OnceLock<Vec<OnceLock<Vec<ClassStep>>>> = OnceLock::new();
+        let memo = MEMO.get_or_init(|| {
+            generated::CLASS_RULES
+                .iter()
+                .map(|_| OnceLock::new())
+                .collect()
+        });
+        memo[k].get_or_init(|| {
+            let mut steps = Vec::with_capacity(257 * 2);
+            for byte in 0..=256usize {
+                let input = [byte as u8];
+                let s: &[u8] = if byte == 256 { &[] } else { &input };
+                for negative in [false, true] {
+                    let mut d = Diag::new(s);
+                    if negative {
+                        d.look = Look::Negative;
+                    }
+                    let matched = (generated::CLASS_RULES[k])(&mut d, 0).is_some();
+                    steps.push(ClassStep {
+                        matched,
+                        positives: d.positives,
+                        negatives: d.negatives,
+                    });
+                }
+            }
+            steps
+        })
+    }
 
     /// The generated code: one function per rule of the detail grammar (statements as the generator
     /// writes them, one per line, so some that clippy would write otherwise).

@@ -18,8 +18,22 @@ pub(crate) static ITEMS: &[Item] = &[
     Item::Entry,
 ];
 
+/// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record
+/// of attempts depends on the byte alone, so `Diag::class` replays it from a table made once.
+pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[
+    d_digit_in_full,
+    d_lit_0_in_full,
+    d_lit_1_in_full,
+    d_lit_2_in_full,
+];
+
 /// `digit = ('0'..'9')`
 fn d_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    d.class(0, p)
+}
+
+/// `digit` matched and recorded step by step (for `Diag::class`'s table).
+fn d_digit_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_in(d.s, p, 48, 57);
     d.leave(1, p, entry, r)
@@ -105,6 +119,11 @@ fn d_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 
 /// `lit_0 = "+"`
 fn d_lit_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    d.class(1, p)
+}
+
+/// `lit_0` matched and recorded step by step (for `Diag::class`'s table).
+fn d_lit_0_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 43);
     d.leave(5, p, entry, r)
@@ -112,6 +131,11 @@ fn d_lit_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 
 /// `lit_1 = ":"`
 fn d_lit_1(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    d.class(2, p)
+}
+
+/// `lit_1` matched and recorded step by step (for `Diag::class`'s table).
+fn d_lit_1_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 58);
     d.leave(6, p, entry, r)
@@ -119,6 +143,11 @@ fn d_lit_1(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 
 /// `lit_2 = "x"`
 fn d_lit_2(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    d.class(3, p)
+}
+
+/// `lit_2` matched and recorded step by step (for `Diag::class`'s table).
+fn d_lit_2_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 120);
     d.leave(7, p, entry, r)
