@@ -197,28 +197,55 @@ pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<P
 #[cold]
 #[inline(never)]
 pub(crate) fn diagnose(rule: Rule, input: &str) -> ParseError {
-    use crate::recognizer::diagnose::{self as twin, Diag, Item};
+    use crate::recognizer::diagnose::{self as twin, Diag};
     let mut d = Diag::new(input.as_bytes());
     let end = twin::diagnose(rule.0, &mut d);
     debug_assert!(
         end.is_none(),
         "the twin accepts what the recognizer rejected: {input:?}"
     );
-    let mut expected: Vec<Expected> = d
-        .positives()
-        .map(|item| match item {
-            Item::Rule(i) => Expected::rule(Rule(i)),
-            Item::Literal(text) => Expected::Literal(Cow::Borrowed(text)),
-            Item::EndOfInput | Item::Entry => Expected::EndOfInput,
-        })
-        .collect();
-    expected.sort_by_key(|x| match x {
-        Expected::Rule(_) => 0,
-        Expected::Literal(_) => 1,
-        Expected::EndOfInput => 2,
-    });
-    expected.dedup();
-    error::classify(rule, input, d.offset(), crate::fold::fold(expected))
+    // pest's order (rules, then literals, then the end of input; each in the order of the grammar), and
+    // each item's character class for folding, from a table per item of the grammar.
+    let items = expected_items();
+    let mut ids = d.positive_ids();
+    ids.sort_by_key(|&id| (items[id as usize].1, id));
+    let mut expected: Vec<Expected> = Vec::with_capacity(ids.len());
+    let mut classes: Vec<Option<u128>> = Vec::with_capacity(ids.len());
+    for id in ids {
+        let (item, _, class) = &items[id as usize];
+        if expected.last() != Some(item) {
+            expected.push(item.clone());
+            classes.push(*class);
+        }
+    }
+    error::classify(
+        rule,
+        input,
+        d.offset(),
+        crate::fold::fold_with_classes(expected, &classes),
+    )
+}
+
+/// Each item of the diagnostic twin's record as an [`Expected`], with its rank in pest's error order
+/// (rules, literals, the end of input) and its character class for [`fold`](crate::fold).
+fn expected_items() -> &'static [(Expected, u8, Option<u128>)] {
+    use crate::recognizer::diagnose::{Item, ITEMS};
+    static TABLE: std::sync::OnceLock<Vec<(Expected, u8, Option<u128>)>> =
+        std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        ITEMS
+            .iter()
+            .map(|item| {
+                let (expected, rank) = match *item {
+                    Item::Rule(i) => (Expected::rule(Rule(i)), 0),
+                    Item::Literal(text) => (Expected::Literal(Cow::Borrowed(text)), 1),
+                    Item::EndOfInput | Item::Entry => (Expected::EndOfInput, 2),
+                };
+                let class = crate::fold::class_of(&expected);
+                (expected, rank, class)
+            })
+            .collect()
+    })
 }
 
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.

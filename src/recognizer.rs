@@ -240,6 +240,8 @@ pub(crate) mod diagnose {
     pub(crate) struct Diag<'s> {
         pub(crate) s: &'s [u8],
         pub(crate) look: Look,
+        /// The steps of the class rules (see [`class_memo`]), looked up at the first use.
+        memo: Option<&'static [OnceLock<Vec<ClassStep>>]>,
         attempt_pos: usize,
         positives: Vec<u16>,
         negatives: Vec<u16>,
@@ -272,8 +274,9 @@ pub(crate) mod diagnose {
             Diag {
                 s,
                 look: Look::None,
+                memo: None,
                 attempt_pos: 0,
-                positives: Vec::new(),
+                positives: Vec::with_capacity(16),
                 negatives: Vec::new(),
             }
         }
@@ -283,13 +286,13 @@ pub(crate) mod diagnose {
             self.attempt_pos
         }
 
-        /// The items attempted at [`Diag::offset`] outside negative lookaheads, sorted and without
-        /// duplicates, as pest reports its `positives`.
-        pub(crate) fn positives(&self) -> impl Iterator<Item = Item> + '_ {
+        /// The items (positions in [`ITEMS`]) attempted at [`Diag::offset`] outside negative lookaheads,
+        /// sorted and without duplicates, as pest reports its `positives`.
+        pub(crate) fn positive_ids(&self) -> Vec<u16> {
             let mut ids = self.positives.clone();
             ids.sort_unstable();
             ids.dedup();
-            ids.into_iter().map(|id| ITEMS[id as usize])
+            ids
         }
 
         /// What `ParserState::rule` remembers before matching a rule at `p`.
@@ -334,7 +337,12 @@ pub(crate) mod diagnose {
         pub(crate) fn class(&mut self, k: usize, p: usize) -> Option<usize> {
             let byte = self.s.get(p).map_or(256, |&b| b as usize);
             let negative = self.look == Look::Negative;
-            let step = &class_memo(k)[byte * 2 + usize::from(negative)];
+            let memo = match self.memo {
+                Some(memo) => memo,
+                None => *self.memo.insert(class_memo()),
+            };
+            let steps = memo[k].get_or_init(|| class_steps(k));
+            let step = &steps[byte * 2 + usize::from(negative)];
             let r = step.matched.then_some(p + 1);
             if p < self.attempt_pos || (step.positives.is_empty() && step.negatives.is_empty()) {
                 return r;
@@ -388,6 +396,7 @@ pub(crate) mod diagnose {
     }
 
     pub(crate) use generated::{diagnose, ITEMS};
+    use std::sync::OnceLock;
 
     /// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that
     /// byte's position after those recorded before it (positive and negative).
@@ -397,21 +406,27 @@ pub(crate) mod diagnose {
         negatives: Vec<u16>,
     }
 
+    /// The steps of the class rules, each made at its first use.
+    ///
     /// The steps of class rule `k` for each byte (and the end of the input, as 256), outside and inside a
     /// negative lookahead, made once by matching the rule step by step on that byte alone. This is exact:
     /// every rule a class rule tries starts at its position, so its attempts at a position `p` come after
     /// those recorded at `p` before it (which it never removes) or replace them all when the furthest
     /// position was before `p`, and they are the same for the same byte.
-    fn class_memo(k: usize) -> &'static [ClassStep] {
-        use std::sync::OnceLock;
+    fn class_memo() -> &'static [OnceLock<Vec<ClassStep>>] {
         static MEMO: OnceLock<Vec<OnceLock<Vec<ClassStep>>>> = OnceLock::new();
-        let memo = MEMO.get_or_init(|| {
+        MEMO.get_or_init(|| {
             generated::CLASS_RULES
                 .iter()
                 .map(|_| OnceLock::new())
                 .collect()
-        });
-        memo[k].get_or_init(|| {
+        })
+    }
+
+    /// The steps of class rule `k` (one rule's table of [`class_memo`]); a class rule's steps may use
+    /// those of the class rules it calls, which are other rules (pest refuses left recursion).
+    fn class_steps(k: usize) -> Vec<ClassStep> {
+        {
             let mut steps = Vec::with_capacity(257 * 2);
             for byte in 0..=256usize {
                 let input = [byte as u8];
@@ -430,7 +445,7 @@ pub(crate) mod diagnose {
                 }
             }
             steps
-        })
+        }
     }
 
     /// The generated code: one function per rule of the detail grammar (statements as the generator
