@@ -121,6 +121,7 @@ pub(crate) fn generate(
     out.line("];");
     for (index, rule) in detail.iter().enumerate() {
         let id = index + 1;
+        let start = out.text.len();
         out.line("");
         out.line(&format!("/// `{} = {}`", rule.name, rule.expr));
         if let Some(k) = classes.iter().position(|c| *c == rule.name) {
@@ -168,6 +169,19 @@ pub(crate) fn generate(
         }
         out.indent -= 1;
         out.line("}");
+        if classes.contains(&rule.name) {
+            // The step-by-step form calls the step-by-step forms of the class rules it tries, so that
+            // making one rule's table needs no other table.
+            let function = out.text.split_off(start);
+            let at = function.find("_in_full(").unwrap_or(0);
+            let (head, body) = function.split_at(at);
+            let mut body = body.to_string();
+            for name in &classes {
+                body = body.replace(&format!(" d_{name}(d, "), &format!(" d_{name}_in_full(d, "));
+            }
+            out.text.push_str(head);
+            out.text.push_str(&body);
+        }
     }
     out.line("");
     out.line(

@@ -241,7 +241,7 @@ pub(crate) mod diagnose {
         pub(crate) s: &'s [u8],
         pub(crate) look: Look,
         /// The steps of the class rules (see [`class_memo`]), looked up at the first use.
-        memo: Option<&'static [OnceLock<Vec<ClassStep>>]>,
+        memo: Option<&'static [Vec<ClassStep>]>,
         attempt_pos: usize,
         positives: Vec<u16>,
         negatives: Vec<u16>,
@@ -341,8 +341,7 @@ pub(crate) mod diagnose {
                 Some(memo) => memo,
                 None => *self.memo.insert(class_memo()),
             };
-            let steps = memo[k].get_or_init(|| class_steps(k));
-            let step = &steps[byte * 2 + usize::from(negative)];
+            let step = &memo[k][byte * 2 + usize::from(negative)];
             let r = step.matched.then_some(p + 1);
             if p < self.attempt_pos || (step.positives.is_empty() && step.negatives.is_empty()) {
                 return r;
@@ -406,25 +405,20 @@ pub(crate) mod diagnose {
         negatives: Vec<u16>,
     }
 
-    /// The steps of the class rules, each made at its first use.
+    /// The steps of the class rules, made at the first use.
     ///
     /// The steps of class rule `k` for each byte (and the end of the input, as 256), outside and inside a
     /// negative lookahead, made once by matching the rule step by step on that byte alone. This is exact:
     /// every rule a class rule tries starts at its position, so its attempts at a position `p` come after
     /// those recorded at `p` before it (which it never removes) or replace them all when the furthest
     /// position was before `p`, and they are the same for the same byte.
-    fn class_memo() -> &'static [OnceLock<Vec<ClassStep>>] {
-        static MEMO: OnceLock<Vec<OnceLock<Vec<ClassStep>>>> = OnceLock::new();
-        MEMO.get_or_init(|| {
-            generated::CLASS_RULES
-                .iter()
-                .map(|_| OnceLock::new())
-                .collect()
-        })
+    fn class_memo() -> &'static [Vec<ClassStep>] {
+        static MEMO: OnceLock<Vec<Vec<ClassStep>>> = OnceLock::new();
+        MEMO.get_or_init(|| (0..generated::CLASS_RULES.len()).map(class_steps).collect())
     }
 
-    /// The steps of class rule `k` (one rule's table of [`class_memo`]); a class rule's steps may use
-    /// those of the class rules it calls, which are other rules (pest refuses left recursion).
+    /// The steps of class rule `k` (one rule's table of [`class_memo`]), made by its step-by-step form,
+    /// which calls only step-by-step forms.
     fn class_steps(k: usize) -> Vec<ClassStep> {
         {
             let mut steps = Vec::with_capacity(257 * 2);
@@ -450,7 +444,7 @@ pub(crate) mod diagnose {
 
     /// The generated code: one function per rule of the detail grammar (statements as the generator
     /// writes them, one per line, so some that clippy would write otherwise).
-    #[allow(clippy::all)]
+    #[allow(clippy::all, dead_code)]
     mod generated {
         #[allow(unused_imports)]
         use super::*;
