@@ -186,24 +186,23 @@ pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<P
     if input.len() > builder::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
     }
-    if crate::recognizer::recognize_quiet(rule.0, input.as_bytes()) {
-        return parse_parts_reference(rule, input);
+    match diagnose(rule, input) {
+        Some(error) => Err(error),
+        None => parse_parts_reference(rule, input),
     }
-    Err(diagnose(rule, input))
 }
 
-/// The error for an input the recognizer rejected: the furthest position the grammar reached and what it
-/// expected there, from the diagnostic twin (the same answer as pest's detail parser).
+/// The error for an input the recognizer declined: the furthest position the grammar reached and what it
+/// expected there, from the diagnostic twin (the same answer as pest's detail parser); `None` when the
+/// twin accepts the input (the recognizer declined only because it could not record the components).
 #[cold]
 #[inline(never)]
-pub(crate) fn diagnose(rule: Rule, input: &str) -> ParseError {
+pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
     use crate::recognizer::diagnose::{self as twin, Diag};
     let mut d = Diag::new(input.as_bytes());
-    let end = twin::diagnose(rule.0, &mut d);
-    debug_assert!(
-        end.is_none(),
-        "the twin accepts what the recognizer rejected: {input:?}"
-    );
+    if twin::diagnose(rule.0, &mut d) == Some(input.len()) {
+        return None;
+    }
     // pest's order (rules, then literals, then the end of input; each in the order of the grammar), and
     // each item's character class for folding, from a table per item of the grammar.
     let items = expected_items();
@@ -218,12 +217,12 @@ pub(crate) fn diagnose(rule: Rule, input: &str) -> ParseError {
             classes.push(*class);
         }
     }
-    error::classify(
+    Some(error::classify(
         rule,
         input,
         d.offset(),
         crate::fold::fold_with_classes(expected, &classes),
-    )
+    ))
 }
 
 /// Each item of the diagnostic twin's record as an [`Expected`], with its rank in pest's error order
@@ -280,7 +279,10 @@ pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
     if input.len() > builder::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
     }
-    Err(diagnose(rule, input))
+    match diagnose(rule, input) {
+        Some(error) => Err(error),
+        None => parse_parts_reference(rule, input).map(|_| ()),
+    }
 }
 
 /// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
