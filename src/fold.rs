@@ -49,7 +49,7 @@ fn compute_class(rule: Rule) -> Option<u128> {
 
 /// The characters an item accepts when it is one character: a character-class rule, or a quoted
 /// string of one character (both cases of a letter: ABNF strings are case-insensitive, RFC 5234 2.3).
-fn class_of(item: &Expected) -> Option<u128> {
+pub(crate) fn class_of(item: &Expected) -> Option<u128> {
     match item {
         Expected::Rule(name) => class_of_rule(Rule::from_abnf_name(name)?),
         Expected::Literal(text) => match text.as_bytes() {
@@ -69,6 +69,15 @@ pub(crate) fn fold(items: Vec<Expected>) -> Vec<Expected> {
         return items;
     }
     let classes: Vec<Option<u128>> = items.iter().map(class_of).collect();
+    fold_with_classes(items, &classes)
+}
+
+/// [`fold`] with the class of each item already known (`classes[i]` is [`class_of`] of `items[i]`; the
+/// diagnostic twin keeps them per item of the grammar).
+pub(crate) fn fold_with_classes(items: Vec<Expected>, classes: &[Option<u128>]) -> Vec<Expected> {
+    if items.len() < 2 {
+        return items;
+    }
     let rule_class = |i: usize| match items[i] {
         Expected::Rule(_) => classes[i],
         _ => None,

@@ -91,6 +91,28 @@ impl Rule {
             .map(Rule)
     }
 
+    /// Matches `input` as a whole against this rule with the reference engine, the parser `pest_derive`
+    /// generates from `uri.pest`, and explains a rejection as pest does; the crate's own engine (the
+    /// recognizer `build.rs` compiles from the same grammar, used by [`validate`](crate::validate) and
+    /// every parse function) gives the same answers, only faster. For comparing the two, or for pest's
+    /// own answer.
+    ///
+    /// ```
+    /// use rfc3986::Rule;
+    /// let reference = Rule::URI_REFERENCE.validate_with_reference("http://a/b c").unwrap_err();
+    /// let compiled = rfc3986::validate(Rule::URI_REFERENCE, "http://a/b c").unwrap_err();
+    /// assert_eq!(reference, compiled);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseError`] when `input` is not in the rule's language.
+    pub fn validate_with_reference(self, input: &str) -> Result<(), ParseError> {
+        if input.len() > builder::MAX_LEN {
+            return Err(ParseError::too_long(self, input));
+        }
+        parse_parts_reference(self, input).map(|_| ())
+    }
+
     /// Every rule of the grammar, in the order of `uri.pest`.
     pub fn all() -> impl ExactSizeIterator<Item = Rule> {
         (0..RULES.len()).map(Rule)
@@ -138,18 +160,11 @@ impl Expected {
     }
 }
 
-/// Inputs longer than this (in bytes) are not re-parsed by the detail parser, whose token queue grows by
-/// about 130 bytes per input byte (a 2 MiB input takes about 270 MB and half a second to explain). Their
-/// errors come from the pest_derive parser of `uri.pest` as written, whose atomic component rules hide
-/// what happened inside them: the offset can then be the start of the component that failed rather than
-/// the failing byte, with a shorter list of expected items. The verdict is the same either way.
-const DETAIL_LIMIT: usize = 2 * 1024 * 1024;
-
 /// Matches `rule` against the whole of `input` and returns the spans of the components found.
 ///
-/// The compiled recognizer decides and reports the spans; the pest parsers
-/// run only when it rejects, to explain why (and, should the two ever disagree, the pest_derive parser,
-/// which is the reference, has the last word).
+/// The compiled recognizer decides and reports the spans; when it rejects, its diagnostic twin (generated
+/// from the same grammar) explains why. Neither runs pest: the pest_derive parser is the reference they
+/// are tested against, and what [`Rule::parse_with_reference`] runs.
 ///
 /// # Errors
 /// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language;
@@ -162,13 +177,74 @@ pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> 
     parse_parts_without_fast_path(rule, input)
 }
 
-/// [`parse_parts`] after the fast path declined (or without it): the length limit, then the pest_derive
-/// parser, which gives the components or explains the rejection.
+/// [`parse_parts`] after the fast path declined: the length limit, then the explanation of the rejection
+/// by the diagnostic twin. The components come from the pest_derive parser only in the one case the
+/// recognizer cannot record them (a component rule matched twice; `uri.pest` has none).
+#[cold]
+#[inline(never)]
 pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<Parts, ParseError> {
     if input.len() > builder::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
     }
-    parse_parts_reference(rule, input)
+    match diagnose(rule, input) {
+        Some(error) => Err(error),
+        None => parse_parts_reference(rule, input),
+    }
+}
+
+/// The error for an input the recognizer declined: the furthest position the grammar reached and what it
+/// expected there, from the diagnostic twin (the same answer as pest's detail parser); `None` when the
+/// twin accepts the input (the recognizer declined only because it could not record the components).
+#[cold]
+#[inline(never)]
+pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
+    use crate::recognizer::diagnose::{self as twin, Diag};
+    let mut d = Diag::new(input.as_bytes());
+    if twin::diagnose(rule.0, &mut d) == Some(input.len()) {
+        return None;
+    }
+    // pest's order (rules, then literals, then the end of input; each in the order of the grammar), and
+    // each item's character class for folding, from a table per item of the grammar.
+    let items = expected_items();
+    let mut ids = d.positive_ids();
+    ids.sort_by_key(|&id| (items[id as usize].1, id));
+    let mut expected: Vec<Expected> = Vec::with_capacity(ids.len());
+    let mut classes: Vec<Option<u128>> = Vec::with_capacity(ids.len());
+    for id in ids {
+        let (item, _, class) = &items[id as usize];
+        if expected.last() != Some(item) {
+            expected.push(item.clone());
+            classes.push(*class);
+        }
+    }
+    Some(error::classify(
+        rule,
+        input,
+        d.offset(),
+        crate::fold::fold_with_classes(expected, &classes),
+    ))
+}
+
+/// Each item of the diagnostic twin's record as an [`Expected`], with its rank in pest's error order
+/// (rules, literals, the end of input) and its character class for [`fold`](crate::fold).
+fn expected_items() -> &'static [(Expected, u8, Option<u128>)] {
+    use crate::recognizer::diagnose::{Item, ITEMS};
+    static TABLE: std::sync::OnceLock<Vec<(Expected, u8, Option<u128>)>> =
+        std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        ITEMS
+            .iter()
+            .map(|item| {
+                let (expected, rank) = match *item {
+                    Item::Rule(i) => (Expected::rule(Rule(i)), 0),
+                    Item::Literal(text) => (Expected::Literal(Cow::Borrowed(text)), 1),
+                    Item::EndOfInput | Item::Entry => (Expected::EndOfInput, 2),
+                };
+                let class = crate::fold::class_of(&expected);
+                (expected, rank, class)
+            })
+            .collect()
+    })
 }
 
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
@@ -200,7 +276,13 @@ pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
     if crate::recognizer::recognize_quiet(rule.0, input.as_bytes()) {
         return Ok(());
     }
-    parse_parts(rule, input).map(|_| ())
+    if input.len() > builder::MAX_LEN {
+        return Err(ParseError::too_long(rule, input));
+    }
+    match diagnose(rule, input) {
+        Some(error) => Err(error),
+        None => parse_parts_reference(rule, input).map(|_| ()),
+    }
 }
 
 /// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
@@ -217,20 +299,20 @@ pub(crate) fn parse_parts_reference(rule: Rule, input: &str) -> Result<Parts, Pa
     }
 }
 
-/// Builds the error for an input the fast parser rejected.
+/// Builds the error for an input the fast parser rejected, from pest's detail parser (every rule and
+/// literal visible).
 fn explain(rule: Rule, input: &str, fast_error: pest::error::Error<fast::Rule>) -> ParseError {
-    if input.len() <= DETAIL_LIMIT {
-        if let Err(e) = detail::DetailParser::parse(detail_entry(rule.0), input) {
-            return from_pest(rule, input, e, detail_expected);
-        }
+    match detail::DetailParser::parse(detail_entry(rule.0), input) {
+        Err(e) => from_pest(rule, input, e, detail_expected),
+        // The two pest parsers disagree (they never should): the fast parser's error.
+        Ok(_) => from_pest(rule, input, fast_error, |r| match fast_rule_name(r) {
+            "EOI" => Expected::EndOfInput,
+            name => match RULES.iter().position(|i| i.name == name) {
+                Some(i) => Expected::rule(Rule(i)),
+                None => Expected::EndOfInput,
+            },
+        }),
     }
-    from_pest(rule, input, fast_error, |r| match fast_rule_name(r) {
-        "EOI" => Expected::EndOfInput,
-        name => match RULES.iter().position(|i| i.name == name) {
-            Some(i) => Expected::rule(Rule(i)),
-            None => Expected::EndOfInput,
-        },
-    })
 }
 
 pub(crate) fn from_pest<R: pest::RuleType>(

@@ -1,0 +1,188 @@
+//! Reading a `.pest` grammar: its rules as pest_meta's AST, the table of rules with their ABNF names and
+//! definitions (from the `///` lines above each rule: `URI-reference = URI / relative-ref`, then the RFC
+//! section), and the grammars derived from it:
+//!
+//! - the *entries*: `entry_NAME = _{ SOI ~ NAME ~ EOI }` for every rule, so that any rule can be matched
+//!   against a whole input;
+//! - the *detail* grammar: a copy in which every rule is normal (no `_`, `@`, `$`, `!` modifier) and every
+//!   quoted string is replaced by a rule `lit_N` that matches it, plus the entries. The language is
+//!   unchanged (the grammar has no implicit WHITESPACE or COMMENT, so atomicity does not change what
+//!   matches); what changes is that pest's record of failed attempts names every rule and literal tried at
+//!   the failing byte, which is what an error message lists.
+//!
+//! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use pest_meta::ast::Rule;
+use pest_meta::optimizer::OptimizedRule;
+use pest_meta::parser::{self, Rule as MetaRule};
+
+/// The prefix of the generated whole-input entry rules.
+pub(crate) const ENTRY_PREFIX: &str = "entry_";
+/// The prefix of the generated rules of the detail grammar that match one quoted string.
+pub(crate) const LITERAL_PREFIX: &str = "lit_";
+
+/// A rule of the grammar as the rule table lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GrammarRule {
+    /// The pest name (`uri_reference`).
+    pub(crate) name: String,
+    /// The ABNF spelling (`URI-reference`), from the first doc line, or the pest name if there is none.
+    pub(crate) abnf: String,
+    /// The ABNF definition as quoted in the doc (`URI / relative-ref`), possibly empty.
+    pub(crate) definition: String,
+    /// The RFC section from the second doc line (`RFC 3986 section 4.1.`), possibly empty.
+    pub(crate) source: String,
+}
+
+/// A grammar read from its text.
+pub(crate) struct Read {
+    /// The rules as written (not optimized), in file order.
+    pub(crate) ast: Vec<Rule>,
+    /// The rule table, in file order.
+    pub(crate) rules: Vec<GrammarRule>,
+    /// The entry rules (pest text).
+    pub(crate) entries: String,
+    /// The detail grammar (pest text, entries included).
+    pub(crate) detail: String,
+    /// Each `lit_N` rule of the detail grammar and the text between the quotes of its string, as written.
+    pub(crate) literals: Vec<(String, String)>,
+}
+
+/// Reads a grammar; the error is a message naming the problem.
+pub(crate) fn read(text: &str) -> Result<Read, String> {
+    let pairs = parser::parse(MetaRule::grammar_rules, text)
+        .map_err(|e| format!("not a valid pest grammar:\n{e}"))?;
+    let ast = parser::consume_rules(pairs.clone()).map_err(|errors| {
+        let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        messages.join("\n")
+    })?;
+
+    let mut rules: Vec<GrammarRule> = Vec::new();
+    let mut docs: Vec<String> = Vec::new();
+    // Byte ranges of the text to rewrite in the detail copy: (start, end, replacement).
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    // Literal source text (`"/"`, `^"v"`) -> its rule name, in order of first use.
+    let mut literals: BTreeMap<String, String> = BTreeMap::new();
+    let mut literal_order: Vec<String> = Vec::new();
+
+    for pair in pairs {
+        if pair.as_rule() != MetaRule::grammar_rule {
+            continue;
+        }
+        let mut inner = pair.into_inner();
+        let Some(first) = inner.next() else { continue };
+        if first.as_rule() == MetaRule::line_doc {
+            let doc = first.into_inner().next().map(|p| p.as_str()).unwrap_or("");
+            docs.push(doc.trim().to_string());
+            continue;
+        }
+        let name = first.as_str().to_string();
+        if name.starts_with(ENTRY_PREFIX) || name.starts_with(LITERAL_PREFIX) {
+            return Err(format!(
+                "rule `{name}`: names starting with `{ENTRY_PREFIX}` or \
+                 `{LITERAL_PREFIX}` are reserved for rules the build generates"
+            ));
+        }
+        let (abnf, definition) = match docs.first().and_then(|d| d.split_once(" = ")) {
+            Some((abnf, def)) => (abnf.trim().to_string(), def.trim().to_string()),
+            None => (name.clone(), String::new()),
+        };
+        let source = docs.get(1).cloned().unwrap_or_default();
+        rules.push(GrammarRule {
+            name,
+            abnf,
+            definition,
+            source,
+        });
+        docs.clear();
+
+        for part in inner.flatten() {
+            match part.as_rule() {
+                MetaRule::silent_modifier
+                | MetaRule::atomic_modifier
+                | MetaRule::compound_atomic_modifier
+                | MetaRule::non_atomic_modifier => {
+                    let span = part.as_span();
+                    edits.push((span.start(), span.end(), String::new()));
+                }
+                MetaRule::string | MetaRule::insensitive_string => {
+                    let span = part.as_span();
+                    // The string inside an insensitive_string is covered by the outer edit.
+                    if edits
+                        .last()
+                        .is_some_and(|&(s, e, _)| s <= span.start() && span.end() <= e)
+                    {
+                        continue;
+                    }
+                    let source = part.as_str().to_string();
+                    let next = format!("{LITERAL_PREFIX}{}", literals.len());
+                    let name = literals
+                        .entry(source.clone())
+                        .or_insert_with(|| {
+                            literal_order.push(source.clone());
+                            next
+                        })
+                        .clone();
+                    edits.push((span.start(), span.end(), name));
+                }
+                _ => {}
+            }
+        }
+    }
+    if rules.is_empty() {
+        return Err("the grammar defines no rules".to_string());
+    }
+
+    let mut entries = String::from("// Generated by build.rs: one whole-input entry per rule.\n");
+    for rule in &rules {
+        let _ = writeln!(
+            entries,
+            "{ENTRY_PREFIX}{0} = _{{ SOI ~ {0} ~ EOI }}",
+            rule.name
+        );
+    }
+
+    edits.sort_by_key(|&(s, _, _)| s);
+    let mut detail = String::with_capacity(text.len() * 2);
+    let mut at = 0;
+    for (start, end, replacement) in &edits {
+        detail.push_str(&text[at..*start]);
+        detail.push_str(replacement);
+        at = *end;
+    }
+    detail.push_str(&text[at..]);
+    detail.push_str("\n// Generated by build.rs: one rule per quoted string of the grammar.\n");
+    for source in &literal_order {
+        let _ = writeln!(detail, "{} = {{ {source} }}", literals[source]);
+    }
+    detail.push_str(&entries);
+
+    let literals = literal_order
+        .iter()
+        .map(|source| {
+            let literal = source.trim_start_matches('^');
+            (
+                literals[source].clone(),
+                literal[1..literal.len() - 1].to_string(),
+            )
+        })
+        .collect();
+    Ok(Read {
+        ast,
+        rules,
+        entries,
+        detail,
+        literals,
+    })
+}
+
+/// The rules of a grammar as `pest_derive` compiles them: read and optimized by pest_meta.
+pub(crate) fn optimized(text: &str) -> Result<Vec<OptimizedRule>, String> {
+    let pairs = parser::parse(MetaRule::grammar_rules, text)
+        .map_err(|e| format!("not a valid pest grammar:\n{e}"))?;
+    let ast = parser::consume_rules(pairs).map_err(|errors| format!("{errors:?}"))?;
+    Ok(pest_meta::optimizer::optimize(ast))
+}
