@@ -72,6 +72,7 @@
 //! | `serde` | `Serialize`/`Deserialize` for [`UriRef`] and [`Uri`] as their text (`interop::serde_borrow` to borrow) | serde |
 //! | `http` | `TryFrom` between [`UriRef`]/[`Uri`] and `http::Uri` (http 1.x) | http |
 //! | `url` | `TryFrom` between [`UriRef`]/[`Uri`] and `url::Url` (url 2.x, WHATWG) | url |
+//! | `form` | `application/x-www-form-urlencoded` query pairs (`+` as a space): `UriRef::form_pairs`, `UriRef::append_form_pairs` ([`UriRef::query_pairs`] and [`UriRef::append_query_pairs`] need no feature) | form_urlencoded |
 //! | `runtime-grammar` | `runtime::Grammar`: a `.pest` file loaded at run time (an edited `uri.pest`, the IRI grammar of RFC 3987) with the same typed values; `runtime::SchemeGrammars` for per-scheme grammars | pest_meta, pest_vm |
 //!
 //! The command-line tool is the separate package `rfc3986-cli` (binary `rfc3986`).
@@ -84,6 +85,7 @@
 
 mod builder;
 mod classes;
+mod edit;
 mod error;
 mod fold;
 mod grammar;
@@ -97,6 +99,7 @@ pub mod lint;
 pub mod normalize;
 mod path;
 pub mod percent;
+mod query;
 mod recognizer;
 pub mod recompose;
 mod relative;
@@ -114,6 +117,7 @@ mod uri;
 pub use builder::{HostKind, PathKind};
 pub use error::{Annotated, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
+pub use query::QueryPairs;
 pub use recompose::UriBuilder;
 pub use rule_match::{ComponentSpans, NotAReference, RuleMatch};
 pub use umbrella::Error;
