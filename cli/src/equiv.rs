@@ -98,7 +98,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         (Some(a), Some(b)) => {
             let outcome = compare(
                 args,
-                options,
+                &options,
                 ("<argument>", 1),
                 a.as_encoded_bytes(),
                 b.as_encoded_bytes(),
@@ -142,7 +142,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                 };
                 let outcome = compare(
                     args,
-                    options,
+                    &options,
                     (line.file, line.number),
                     &line.bytes[..tab],
                     &line.bytes[tab + 1..],
@@ -166,7 +166,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 /// Compares one pair and writes the answer (or the error of the input that is not a URI reference).
 fn compare(
     args: &Args,
-    options: Options,
+    options: &Options,
     (source, line): (&str, u64),
     a_bytes: &[u8],
     b_bytes: &[u8],
@@ -232,7 +232,7 @@ fn compare(
     let [Ok(ra), Ok(rb)] = &parsed else {
         return Ok(Outcome::Invalid);
     };
-    let equivalent = equivalent_with(ra, rb, options);
+    let equivalent = equivalent_with(ra, rb, options.clone());
     match args.format {
         Format::Text => writeln!(
             out,
@@ -249,8 +249,8 @@ fn compare(
                 a: &a_text,
                 b: &b_text,
                 equivalent: Some(equivalent),
-                normal_a: Some(ra.normalize_with_options(options).into_string()),
-                normal_b: Some(rb.normalize_with_options(options).into_string()),
+                normal_a: Some(ra.normalize_with_options(options.clone()).into_string()),
+                normal_b: Some(rb.normalize_with_options(options.clone()).into_string()),
                 error: None,
             };
             serde_json::to_writer(&mut *out, &record)?;
