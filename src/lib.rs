@@ -26,6 +26,8 @@
 //! 7. [`lint`] (sections 2 to 7): SHOULD-level and security findings on a parsed value, each a
 //!    [`lint::Finding`] with a stable [`lint::Code`], its RFC section and the byte span it is about;
 //!    semantic checks that the ABNF cannot express live there, never in the grammar.
+//! 8. [`template`] (RFC 6570): URI Templates, checked by their own grammar (`grammars/uri-template.pest`)
+//!    and expanded into URI references.
 //!
 //! # Terminology
 //!
@@ -84,6 +86,8 @@
 #![warn(missing_debug_implementations)]
 
 mod builder;
+#[cfg(feature = "runtime-grammar")]
+mod builtin_grammars;
 mod classes;
 mod edit;
 mod error;
@@ -111,6 +115,7 @@ pub mod runtime;
 #[cfg(feature = "runtime-grammar")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
 pub mod runtime_limits;
+pub mod template;
 mod umbrella;
 mod uri;
 

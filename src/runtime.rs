@@ -39,6 +39,8 @@ use pest_meta::optimizer::{self, OptimizedExpr, OptimizedRule};
 use pest_meta::parser::{self, Rule as MetaRule};
 use pest_vm::Vm;
 
+pub use crate::builtin_grammars::{builtin, BUILTIN_NAMES};
+
 use crate::builder;
 use crate::error::ParseError;
 use crate::grammar::{self, Expected, Rule};
@@ -569,6 +571,32 @@ impl Grammar {
     /// As [`Grammar::load`], for `text` on top of `uri.pest`.
     pub fn overlay(text: &str) -> Result<Grammar, GrammarError> {
         runtime_limits::on_big_stack(|| load_overlay(text))
+    }
+
+    /// Loads a grammar built into the library by name (see [`builtin`]): `uri`, `iri`, `zone-id` (as an
+    /// [overlay](Self::overlay) on `uri.pest`) or `uri-template`; `None` for another name.
+    ///
+    /// ```
+    /// use rfc3986::runtime::Grammar;
+    /// let templates = Grammar::builtin("uri-template").unwrap()?;
+    /// assert!(templates.parse("URI-Template", "/users/{id}{?q*}").is_ok());
+    /// assert!(templates.parse("URI-Template", "/users/{id").is_err());
+    /// let zone = Grammar::builtin("zone-id").unwrap()?;
+    /// assert!(zone.parse("URI-reference", "http://[fe80::1%25eth0]/").is_ok());
+    /// assert!(Grammar::builtin("nope").is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// None in practice: the built-in grammars are tested to load; the `Result` is
+    /// [`Grammar::load`]'s.
+    pub fn builtin(name: &str) -> Option<Result<Grammar, GrammarError>> {
+        let text = builtin(name)?;
+        Some(if crate::builtin_grammars::is_overlay(name) {
+            Grammar::overlay(text)
+        } else {
+            Grammar::load(text)
+        })
     }
 
     /// Reads a grammar file (see [`from_file`](Self::from_file)) and loads it alone when it defines every
