@@ -19,6 +19,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 mod check;
 mod equiv;
+mod expand;
 mod input;
 mod normalize;
 mod parse;
@@ -54,6 +55,8 @@ enum Command {
     Normalize(normalize::Args),
     /// Tell whether two URIs are equivalent (RFC 3986 6.2); exit 0 if so, 1 if not, 2 if one is invalid.
     Equiv(equiv::Args),
+    /// Expand a URI Template (RFC 6570) with NAME=VALUE and --vars FILE.json; check the result.
+    Expand(expand::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     Completions {
         /// The shell to complete for.
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve::run(&args),
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),
+        Command::Expand(args) => expand::run(&args),
         Command::Completions { shell } => {
             let mut out = io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut out);
