@@ -26,7 +26,8 @@
 //! 7. [`lint`] (sections 2 to 7): SHOULD-level and security findings on a parsed value, each a
 //!    [`lint::Finding`] with a stable [`lint::Code`], its RFC section and the byte span it is about;
 //!    semantic checks that the ABNF cannot express live there, never in the grammar.
-//! 8. [`template`] (RFC 6570): URI Templates, checked by their own grammar (`grammars/uri-template.pest`)
+//! 8. [`iri`] (RFC 3987 3.1, 3.2): IRI text mapped to URI text and back.
+//! 9. [`template`] (RFC 6570): URI Templates, checked by their own grammar (`grammars/uri-template.pest`)
 //!    and expanded into URI references.
 //!
 //! # Terminology
@@ -99,6 +100,7 @@ mod grammar;
     doc(cfg(any(feature = "serde", feature = "http", feature = "url")))
 )]
 pub mod interop;
+pub mod iri;
 pub mod lint;
 pub mod normalize;
 mod path;
