@@ -385,3 +385,31 @@ mod runtime_grammar {
         }
     }
 }
+
+/// 256 KiB of literals and of expressions parse and expand without deep recursion (the
+/// grammar repeats, it does not nest), on a small thread stack.
+#[test]
+fn hostile_sizes_on_a_small_stack() {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let literals = "a".repeat(1 << 18);
+            let vars = [("x", Value::from("1"))];
+            let t = UriTemplate::parse(&literals).unwrap();
+            assert_eq!(t.expand(&vars).unwrap().len(), 1 << 18);
+            let expressions = "{x}".repeat(1 << 16);
+            let t = UriTemplate::parse(&expressions).unwrap();
+            assert_eq!(t.expand(&vars).unwrap().len(), 1 << 16);
+            let names = format!("{{{}}}", vec!["x"; 1 << 16].join(","));
+            let t = UriTemplate::parse(&names).unwrap();
+            assert_eq!(t.expand(&vars).unwrap().len(), 2 * (1 << 16) - 1);
+            let bad = format!("{}{{", "{x}".repeat(1 << 14));
+            assert_eq!(
+                UriTemplate::parse(&bad).unwrap_err().offset(),
+                (3 << 14) + 1
+            );
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
