@@ -28,6 +28,11 @@ pub(crate) struct Args {
     #[arg(long)]
     ipv6_rfc5952: bool,
 
+    /// A scheme's default port for `--level scheme` (RFC 3986 6.2.3), added to (or replacing) the built-in
+    /// ones; repeatable: `--default-port gopher=70`.
+    #[arg(long, value_name = "SCHEME=PORT", value_parser = super::normalize::parse_default_port)]
+    default_port: Vec<(String, u16)>,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -85,7 +90,9 @@ enum Outcome {
 
 /// Runs `equiv`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
-    let options = Options::from(Level::from(args.level)).ipv6_rfc5952(args.ipv6_rfc5952);
+    let options = Options::from(Level::from(args.level))
+        .ipv6_rfc5952(args.ipv6_rfc5952)
+        .default_ports(super::normalize::default_ports(&args.default_port));
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (mut different, mut invalid) = (false, false);
