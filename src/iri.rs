@@ -1,8 +1,11 @@
 //! IRIs (RFC 3987) as text: [`iri_to_uri`] maps an IRI (reference) to the URI (reference) that it stands
 //! for ([RFC 3987 3.1]), and [`uri_to_iri`] converts back, decoding only what is safe ([RFC 3987 3.2]).
 //!
-//! The IRI syntax itself is `grammars/iri.pest`, loaded at run time with the `runtime-grammar` feature
-//! (`runtime::Grammar::builtin("iri")`, rule `IRI-reference`); this crate has no `Iri` value type yet.
+//! The values [`IriRef`] and [`Iri`] are parsed by the IRI grammar of RFC 3987 (`grammars/iri.pest`,
+//! compiled by pest_derive; also loadable at run time as `runtime::Grammar::builtin("iri")`) and map to
+//! and from [`UriRef`](crate::UriRef) / [`Uri`](crate::Uri) component by component. Resolution and
+//! normalization of IRIs (RFC 3987 5.3, 6.5) are not implemented: map to a URI, resolve or normalize
+//! that.
 //!
 //! ```text
 //! ucschar  = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
@@ -22,6 +25,8 @@
 use std::borrow::Cow;
 
 use crate::classes;
+
+pub use crate::iri_value::{Iri, IriParseError, IriRef};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 

@@ -26,7 +26,8 @@
 //! 7. [`lint`] (sections 2 to 7): SHOULD-level and security findings on a parsed value, each a
 //!    [`lint::Finding`] with a stable [`lint::Code`], its RFC section and the byte span it is about;
 //!    semantic checks that the ABNF cannot express live there, never in the grammar.
-//! 8. [`iri`] (RFC 3987 3.1, 3.2): IRI text mapped to URI text and back.
+//! 8. [`iri`] (RFC 3987): [`iri::IriRef`] / [`iri::Iri`] parsed by `grammars/iri.pest`, mapped to
+//!    [`UriRef`] / [`Uri`] and back (3.1, 3.2), also as plain text.
 //! 9. [`template`] (RFC 6570): URI Templates, checked by their own grammar (`grammars/uri-template.pest`)
 //!    and expanded into URI references.
 //!
@@ -101,6 +102,7 @@ mod grammar;
 )]
 pub mod interop;
 pub mod iri;
+mod iri_value;
 pub mod lint;
 pub mod normalize;
 mod path;

@@ -3,7 +3,7 @@
 //! to the URI, up to percent-encoding case and unreserved characters).
 
 use proptest::prelude::*;
-use rfc3986::iri::{iri_to_uri, uri_to_iri};
+use rfc3986::iri::{iri_to_uri, uri_to_iri, Iri, IriRef};
 use rfc3986::percent::{encode_bytes, Component};
 use rfc3986::UriRef;
 use rstest::rstest;
@@ -77,6 +77,78 @@ fn borrows_when_unchanged() {
     ));
 }
 
+/// IriRef components: the undefined / empty distinction and non-ASCII text in each component.
+#[rstest]
+#[case::rfc3987_3_1_reg_name(
+    "http://r\u{e9}sum\u{e9}.example.org",
+    [Some("http"), Some("r\u{e9}sum\u{e9}.example.org"), Some(""), None, None]
+)]
+#[case::all_components(
+    "s://\u{fc}@h\u{fc}:8/\u{fc}?\u{E000}#\u{fc}",
+    [Some("s"), Some("\u{fc}@h\u{fc}:8"), Some("/\u{fc}"), Some("\u{E000}"), Some("\u{fc}")]
+)]
+#[case::relative_empty_query_fragment("\u{fc}?#", [None, None, Some("\u{fc}"), Some(""), Some("")])]
+#[case::ipv6("http://[::1]/", [Some("http"), Some("[::1]"), Some("/"), None, None])]
+fn iri_ref_components(#[case] text: &str, #[case] expected: [Option<&str>; 5]) {
+    let r = IriRef::parse(text).unwrap();
+    assert_eq!(
+        [
+            r.scheme(),
+            r.authority(),
+            Some(r.path()),
+            r.query(),
+            r.fragment()
+        ],
+        expected
+    );
+    assert_eq!(r.to_string(), text);
+    // The URI: the same components, each mapped.
+    let u = r.to_uri();
+    assert_eq!(u.as_str(), iri_to_uri(text));
+    assert_eq!(
+        u.query().map(|q| q.to_owned()),
+        r.query().map(|q| iri_to_uri(q).into_owned())
+    );
+    assert_eq!(
+        u.fragment().map(|q| q.to_owned()),
+        r.fragment().map(|q| iri_to_uri(q).into_owned())
+    );
+}
+
+#[rstest]
+#[case::space("a b")]
+#[case::iprivate_in_path("/\u{E000}")]
+#[case::delete_control("\u{7f}")]
+#[case::non_ascii_scheme("\u{e9}:x")]
+#[case::non_ascii_port("//h:\u{661}")]
+#[case::unclosed_ip_literal("http://[::1")]
+fn iri_ref_rejects(#[case] text: &str) {
+    assert!(IriRef::parse(text).is_err(), "{text}");
+}
+
+#[test]
+fn iri_requires_scheme_and_maps_to_uri() {
+    assert!(Iri::parse("//h/\u{e9}").is_err());
+    let iri = Iri::parse("http://h/\u{e9}#x").unwrap();
+    assert_eq!(iri.scheme(), "http");
+    let uri = iri.to_uri();
+    assert_eq!(uri.as_str(), "http://h/%C3%A9#x");
+    assert_eq!(Iri::from_uri(&uri), iri);
+}
+
+/// A reg-name that decoding turns into an IPv4address is one (RFC 3986 3.2.2 prefers it).
+#[test]
+fn from_uri_reg_name_becoming_ipv4() {
+    let uri = UriRef::parse("http://%31.2.3.4/").unwrap();
+    let iri = IriRef::from_uri(&uri);
+    assert_eq!(iri.host_str(), Some("1.2.3.4"));
+    assert_eq!(iri.host_kind(), Some(rfc3986::HostKind::Ipv4address));
+    assert_eq!(
+        IriRef::parse("http://1.2.3.4/").unwrap().host_kind(),
+        iri.host_kind()
+    );
+}
+
 /// URIs with percent-encoded text, arbitrary octets, and upper- or lower-case hex digits.
 fn uri() -> impl Strategy<Value = String> {
     (
@@ -135,6 +207,36 @@ proptest! {
         prop_assert_eq!(uri_to_iri(&uri), iri.as_str());
     }
 
+    /// IriRef::from_uri then to_uri gives an equivalent URI (RFC 3987 3.2), and the IRI's components
+    /// are those a parse of its text finds.
+    #[test]
+    fn iri_ref_from_uri_to_uri(u in uri()) {
+        let uri = UriRef::parse(&u).unwrap();
+        let iri = IriRef::from_uri(&uri);
+        let reparsed = IriRef::parse(iri.as_str()).unwrap();
+        prop_assert_eq!(
+            [reparsed.scheme(), reparsed.authority(), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
+            [iri.scheme(), iri.authority(), Some(iri.path()), iri.query(), iri.fragment()]
+        );
+        prop_assert_eq!(reparsed.host_kind(), iri.host_kind());
+        prop_assert_eq!(iri.to_uri().normalize(), uri.normalize());
+    }
+
+    /// to_uri of a parsed IRI is iri_to_uri of its text, with the components the URI grammar finds.
+    #[test]
+    fn iri_ref_to_uri_is_the_text_mapping(text in "[a-z/?#:@.\u{a0}-\u{d7ff}\u{10000}-\u{1fffd}]{0,16}") {
+        let Ok(iri) = IriRef::parse(&text) else {
+            return Err(TestCaseError::reject("not an IRI reference"));
+        };
+        let uri = iri.to_uri();
+        prop_assert_eq!(uri.as_str(), iri_to_uri(&text));
+        let reparsed = UriRef::parse(uri.as_str()).unwrap();
+        prop_assert_eq!(
+            [reparsed.scheme(), reparsed.authority(), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
+            [uri.scheme(), uri.authority(), Some(uri.path()), uri.query(), uri.fragment()]
+        );
+    }
+
     #[test]
     fn any_text_no_panic(text in "(%[0-9a-fA-F]{0,2}|\\PC){0,20}") {
         let _ = uri_to_iri(&text);
@@ -158,6 +260,16 @@ mod grammar {
         fn uri_to_iri_gives_an_iri(u in uri()) {
             let iri = uri_to_iri(&u);
             prop_assert!(iri_grammar().parse("IRI-reference", &iri).is_ok(), "{} -> {}", u, iri);
+        }
+
+        /// The compiled IRI grammar and the one loaded at run time agree.
+        #[test]
+        fn iri_ref_parse_agrees_with_loaded_grammar(text in "[a-z/?#:@.%0-9\\[\\] \u{a0}-\u{200}\u{E000}]{0,14}") {
+            prop_assert_eq!(
+                IriRef::parse(&text).is_ok(),
+                iri_grammar().parse("IRI-reference", &text).is_ok(),
+                "{}", text
+            );
         }
 
         #[test]
