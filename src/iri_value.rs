@@ -12,7 +12,8 @@ use pest::Parser as _;
 use crate::builder::{self, Parts, Slot};
 use crate::grammar::{self, Rule as UriRule};
 use crate::iri::{iri_to_uri, uri_to_iri};
-use crate::normalize::WrittenAuthority;
+use crate::normalize::{Level, Options, WrittenAuthority};
+use crate::resolve::{ResolveError, Resolver};
 use crate::uri::{Uri, UriRef};
 use crate::HostKind;
 
@@ -283,6 +284,106 @@ impl<'a> IriRef<'a> {
         IriRef {
             text: Cow::Owned(text),
             parts,
+        }
+    }
+}
+
+impl IriRef<'_> {
+    /// Resolves this IRI reference against `base` ([RFC 3987 6.5](https://datatracker.ietf.org/doc/html/rfc3987#section-6.5):
+    /// "the algorithms of RFC 3986 can be applied directly", non-ASCII characters being treated like
+    /// unreserved ones): RFC 3986 5.2, strict, as [`UriRef::resolve_against`], on the IRI text.
+    ///
+    /// ```text
+    /// T = resolve(Base, R)   ; RFC 3986 5.2.2, with merge (5.2.3) and remove_dot_segments (5.2.4)
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::iri::{Iri, IriRef};
+    /// let base = Iri::parse("http://\u{4f8b}\u{3048}.jp/a/b/c?q")?;
+    /// assert_eq!(IriRef::parse("../d\u{fc}rst#\u{e9}")?.resolve_against(&base)?.as_str(),
+    ///            "http://\u{4f8b}\u{3048}.jp/a/d\u{fc}rst#\u{e9}");
+    /// assert_eq!(IriRef::parse("")?.resolve_against(&base)?.as_str(), "http://\u{4f8b}\u{3048}.jp/a/b/c?q");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// None in practice, as for [`UriRef::resolve_against`] (a target over 4 GiB - 2 bytes).
+    pub fn resolve_against(&self, base: &Iri<'_>) -> Result<Iri<'static>, ResolveError> {
+        let (text, parts) = Resolver::new().resolve_text(
+            base.as_str(),
+            &base.inner.parts,
+            self.as_str(),
+            &self.parts,
+        )?;
+        Ok(Iri {
+            inner: IriRef {
+                text: Cow::Owned(text),
+                parts,
+            },
+        })
+    }
+
+    /// The syntax-based normal form of an IRI reference ([RFC 3987 5.3.2](https://datatracker.ietf.org/doc/html/rfc3987#section-5.3.2)),
+    /// as [`normalize_with_options`](Self::normalize_with_options) at [`Level::Syntax`].
+    ///
+    /// ```text
+    /// pct-encoded = "%" HEXDIG HEXDIG   ; upper-case HEXDIG, no unreserved character encoded
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::iri::IriRef;
+    /// // RFC 3987 5.3.2's example: equivalent once each is mapped to a URI (3.1).
+    /// let a = IriRef::parse("example://a/b/c/%7Bfoo%7D/ros\u{e9}")?;
+    /// let b = IriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9")?;
+    /// assert_eq!(a.normalize().as_str(), "example://a/b/c/%7Bfoo%7D/ros\u{e9}");
+    /// assert_eq!(b.normalize().as_str(), "example://a/b/c/%7Bfoo%7D/ros%C3%A9");
+    /// assert_eq!(a.normalize().to_uri(), b.normalize().to_uri());
+    /// assert!(a.is_normalized() && !b.is_normalized());
+    /// # Ok::<(), rfc3986::iri::IriParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> IriRef<'static> {
+        self.normalize_with_options(Level::Syntax.into())
+    }
+
+    /// The normal form with `options` (RFC 3987 5.3.2, and 5.3.3 at [`Level::Scheme`]): what
+    /// [`UriRef::normalize_with_options`] does, on the IRI text. Case normalization (5.3.2.1) lowers the
+    /// scheme and the ASCII letters of a reg-name and upper-cases percent-encoding hex digits;
+    /// percent-encoding normalization (5.3.2.3) decodes only octets of unreserved ASCII characters
+    /// (percent-encoded UTF-8 stays encoded: the conversion of RFC 3987 3.2 is
+    /// [`from_uri`](Self::from_uri)); dot-segments are removed (5.3.2.4). Character normalization
+    /// (5.3.2.2, NFC) is not applied: equivalence "MUST rely on the assumption that IRIs are
+    /// appropriately pre-character-normalized".
+    #[must_use]
+    pub fn normalize_with_options(&self, options: Options) -> IriRef<'static> {
+        if options.level() == Level::Simple {
+            return self.clone().into_owned();
+        }
+        // The normalizer reads components through a `UriRef` view of the same text and offsets (it only
+        // slices them); its output is read back here as an IRI, never as a URI.
+        let view = UriRef::from_match(self.as_str(), self.parts);
+        match crate::normalize::normalized(&view, &options) {
+            (text, Some(parts)) => IriRef {
+                text: Cow::Owned(text),
+                parts,
+            },
+            (_, None) => self.clone().into_owned(),
+        }
+    }
+
+    /// Whether this IRI reference is its own syntax-based normal form (see [`normalize`](Self::normalize)).
+    #[must_use]
+    pub fn is_normalized(&self) -> bool {
+        self.normalize().as_str() == self.as_str()
+    }
+}
+
+impl Iri<'_> {
+    /// [`IriRef::normalize`] for an IRI: the result is an IRI.
+    #[must_use]
+    pub fn normalize(&self) -> Iri<'static> {
+        Iri {
+            inner: self.inner.normalize(),
         }
     }
 }

@@ -598,7 +598,7 @@ impl Uri<'_> {
 /// Writes the normal form of `r` at `level` (not [`Level::Simple`]) in the order of 5.3, into one string,
 /// and says where its components are (`None` when it is longer than a value can hold: 4 GiB - 2 bytes; the
 /// normal form can be up to 2 bytes longer than the input).
-fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<Parts>) {
+pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<Parts>) {
     let level = options.level;
     let mut out = String::with_capacity(r.as_str().len() + 1);
     let scheme_based = level >= Level::Scheme;

@@ -149,6 +149,91 @@ fn from_uri_reg_name_becoming_ipv4() {
     );
 }
 
+/// RFC 3986 5.4.1's normal examples, resolved as IRIs (RFC 3987 6.5), give the URI results; with
+/// non-ASCII text in them too.
+#[rstest]
+#[case::g("g", "http://a/b/c/g")]
+#[case::dot_g("./g", "http://a/b/c/g")]
+#[case::g_slash("g/", "http://a/b/c/g/")]
+#[case::slash_g("/g", "http://a/g")]
+#[case::network_path("//g", "http://g")]
+#[case::query("?y", "http://a/b/c/d;p?y")]
+#[case::fragment("#s", "http://a/b/c/d;p?q#s")]
+#[case::empty("", "http://a/b/c/d;p?q")]
+#[case::dot_dot_g("../g", "http://a/b/g")]
+#[case::three_up("../../../g", "http://a/g")]
+#[case::non_ascii_segment("../\u{fc}/./x?\u{e9}#\u{e9}", "http://a/b/\u{fc}/x?\u{e9}#\u{e9}")]
+#[case::non_ascii_authority("//\u{e9}.example/p", "http://\u{e9}.example/p")]
+fn rfc3987_6_5_resolution(#[case] reference: &str, #[case] target: &str) {
+    let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+    let t = IriRef::parse(reference)
+        .unwrap()
+        .resolve_against(&base)
+        .unwrap();
+    assert_eq!(t.as_str(), target);
+    assert_eq!(Iri::parse(target).unwrap().host_str(), t.host_str());
+}
+
+fn iri_ref() -> impl Strategy<Value = String> {
+    (
+        prop::option::of(prop::sample::select(vec!["http:", "HTTP:", "f:"])),
+        prop::option::of("[a-zA-Z\u{e9}\u{4e00}]{0,3}"),
+        prop::collection::vec(
+            prop::sample::select(vec![".", "..", "a", "\u{fc}", "%41", "%c3%bc", "", "%2E"]),
+            0..5,
+        ),
+        any::<bool>(),
+        prop::option::of("[a-z\u{e9}\u{E000}%2F]{0,3}"),
+        prop::option::of("[a-z\u{e9}]{0,3}"),
+    )
+        .prop_map(|(scheme, host, segments, absolute, query, fragment)| {
+            let mut s = String::new();
+            if let Some(x) = scheme {
+                s.push_str(x);
+            }
+            let has_host = host.is_some();
+            if let Some(h) = host {
+                s.push_str("//");
+                s.push_str(&h);
+            }
+            if absolute || (has_host && !segments.is_empty()) {
+                s.push('/');
+            }
+            s.push_str(&segments.join("/"));
+            if let Some(q) = query {
+                s.push('?');
+                s.push_str(&q);
+            }
+            if let Some(f) = fragment {
+                s.push('#');
+                s.push_str(&f);
+            }
+            s
+        })
+}
+
+proptest! {
+    /// Mapping to URIs (3.1) commutes with resolution (6.5) and with syntax-based normalization (5.3.2):
+    /// both work on ASCII delimiters and dot-segments only, which the mapping does not touch.
+    #[test]
+    fn iri_mapping_commutes(text in iri_ref(), base in iri_ref()) {
+        let (Ok(r), Ok(base)) = (IriRef::parse(&text), Iri::parse(&base)) else {
+            return Err(TestCaseError::reject("not an IRI reference and an IRI"));
+        };
+        let n = r.normalize();
+        prop_assert_eq!(n.to_uri(), r.to_uri().normalize());
+        prop_assert!(n.is_normalized());
+        prop_assert_eq!(IriRef::parse(n.as_str()).unwrap(), n.clone());
+        let t = r.resolve_against(&base).unwrap();
+        prop_assert_eq!(t.to_uri(), r.to_uri().resolve_against(&base.to_uri()).unwrap());
+        let reparsed = Iri::parse(t.as_str()).unwrap();
+        prop_assert_eq!(
+            [reparsed.authority(), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
+            [t.authority(), Some(t.path()), t.query(), t.fragment()]
+        );
+    }
+}
+
 /// URIs with percent-encoded text, arbitrary octets, and upper- or lower-case hex digits.
 fn uri() -> impl Strategy<Value = String> {
     (
