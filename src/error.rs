@@ -203,9 +203,36 @@ impl ParseError {
     /// What to do about the common mistakes, with the RFC section to read: `percent-encode a space as
     /// %20 (RFC 3986 2.1)`; `None` when there is nothing more to say than the expected items.
     pub fn hint(&self) -> Option<String> {
+        let loaded = self.loaded_rule.is_some();
+        let zone_id_expected = self
+            .expected
+            .iter()
+            .any(|e| matches!(e, Expected::Literal(l) if l.eq_ignore_ascii_case("%25")));
         let hint = match (self.kind, self.found) {
+            // A grammar that has zone identifiers (RFC 6874 2) expects "%25" where "%" alone was found.
+            (ParseErrorKind::InvalidIpLiteral | ParseErrorKind::InvalidPercentEncoding, Some('%'))
+                if zone_id_expected =>
+            {
+                "a zone identifier is introduced by \"%25\", the percent-encoded \"%\" (RFC 6874 2)"
+                    .to_string()
+            }
+            // Under a grammar loaded at run time (an IRI grammar allows some non-ASCII characters), say
+            // what holds for every grammar.
+            (ParseErrorKind::NonAscii, Some(c)) if loaded => format!(
+                "the grammar does not allow this character here; in a URI, percent-encode its UTF-8 \
+                 octets as {} (RFC 3986 2.1, 2.5)",
+                pct(c)
+            ),
+            (ParseErrorKind::InvalidIpLiteral, Some('%')) if loaded => "an IP-literal holds what the \
+                 grammar's IP-literal rule allows (RFC 3986 3.2.2: an IPv6address or IPvFuture)"
+                .to_string(),
             (ParseErrorKind::InvalidPercentEncoding, _) => {
                 "\"%\" must be followed by two hex digits (pct-encoded, RFC 3986 2.1)".to_string()
+            }
+            (ParseErrorKind::InvalidUtf8, _) if loaded => {
+                "the line is not UTF-8 text: percent-encode each octet that is not part of a \
+                 character (RFC 3986 2.1)"
+                    .to_string()
             }
             (ParseErrorKind::InvalidUtf8, _) => {
                 "a URI is ASCII: percent-encode each octet of other characters (RFC 3986 2.1)"
@@ -433,6 +460,8 @@ fn describe(c: char) -> String {
         '\t' => "tab".to_string(),
         '\u{feff}' => "byte order mark U+FEFF".to_string(),
         c if c.is_control() => format!("control character U+{:04X}", c as u32),
+        // Not quoted raw: a bidirectional control would reorder the message on a terminal.
+        c if needs_escape(c) => format!("invisible formatting character U+{:04X}", c as u32),
         c if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
         c => format!("'{c}'"),
     }

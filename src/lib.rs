@@ -88,8 +88,6 @@
 #![warn(missing_debug_implementations)]
 
 mod builder;
-#[cfg(feature = "runtime-grammar")]
-mod builtin_grammars;
 mod classes;
 mod edit;
 mod error;
@@ -111,6 +109,7 @@ mod query;
 mod recognizer;
 pub mod recompose;
 mod relative;
+pub mod repair;
 pub mod resolve;
 mod rule_match;
 #[cfg(feature = "runtime-grammar")]

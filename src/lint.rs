@@ -32,6 +32,7 @@
 //! `Display` or `Debug` output of a [`Finding`] contains any text of the input except a scheme name and
 //! port digits. Callers that print [`Finding::span`]'s slice of the input print the password.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::{HostKind, RuleMatch, Uri, UriRef};
@@ -270,7 +271,8 @@ impl fmt::Display for Code {
 pub struct Finding {
     code: Code,
     span: Span,
-    message: String,
+    /// The code's fixed message (no allocation), or a message that names a scheme and port.
+    message: Cow<'static, str>,
 }
 
 impl Finding {
@@ -278,7 +280,7 @@ impl Finding {
         Finding {
             code,
             span,
-            message: code.message().to_owned(),
+            message: Cow::Borrowed(code.message()),
         }
     }
 
@@ -342,18 +344,112 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
 
 /// The findings on any match; the components the rule does not contain are not looked at.
 fn lint_match(uri: &RuleMatch<'_>) -> Vec<Finding> {
+    lint_match_capped(uri, usize::MAX).listed
+}
+
+/// The findings on any match, at most `per_code` of each code listed (the first ones in the input).
+fn lint_match_capped(uri: &RuleMatch<'_>, per_code: usize) -> Findings {
     let text = uri.as_str();
-    let mut out = Vec::new();
+    let mut out = Out {
+        findings: Findings::default(),
+        per_code,
+    };
     lint_scheme(uri, text, &mut out);
     lint_pct_encoded(text, &mut out);
     lint_userinfo(uri, text, &mut out);
     lint_host(uri, text, &mut out);
     lint_port(uri, text, &mut out);
     lint_path(uri, text, &mut out);
-    out.sort_by(|a, b| {
+    out.findings.listed.sort_by(|a, b| {
         (a.span.0, a.code.as_str(), a.span.1).cmp(&(b.span.0, b.code.as_str(), b.span.1))
     });
-    out
+    out.findings
+}
+
+/// Where the lints put what they find: listed up to the cap for each code, counted beyond it.
+struct Out {
+    findings: Findings,
+    per_code: usize,
+}
+
+impl Out {
+    fn push(&mut self, finding: Finding) {
+        let count = &mut self.findings.counts[finding.code as usize];
+        *count += 1;
+        if *count <= self.per_code as u64 {
+            self.findings.listed.push(finding);
+        }
+    }
+}
+
+/// The findings on one input when only the first few of each code are kept: memory bounded by the number
+/// of codes times the cap, whatever the input's length (a path of a million `%2E` segments has two million
+/// findings). From [`lint_capped`] and the `lint_capped` methods.
+///
+/// ```
+/// use rfc3986::{lint::Code, UriRef};
+/// let uri = UriRef::parse("http://a/%7e/%7e/%7e")?;
+/// let findings = uri.lint_capped(2);
+/// assert_eq!(findings.count(Code::PctEncodedUnreserved), 3);
+/// assert_eq!(findings.listed().iter().filter(|f| f.code() == Code::PctEncodedUnreserved).count(), 2);
+/// assert_eq!(findings.omitted(), 1 + 1); // one lowercase-hex and one unreserved finding not listed
+/// assert_eq!(findings.total(), 6);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Findings {
+    /// Ordered as [`lint`] orders them.
+    listed: Vec<Finding>,
+    /// Findings of each code, listed or not, indexed by the code's position in [`Code::ALL`].
+    counts: [u64; Code::ALL.len()],
+}
+
+impl Findings {
+    /// The findings kept, at most the cap of each code (the first ones in the input), ordered by span
+    /// start, then code name, then span end.
+    pub fn listed(&self) -> &[Finding] {
+        &self.listed
+    }
+
+    /// How many findings of `code` there are, listed or not.
+    pub fn count(&self, code: Code) -> u64 {
+        self.counts[code as usize]
+    }
+
+    /// How many findings there are in all, listed or not.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// How many findings were found but not listed (over the cap of their code).
+    pub fn omitted(&self) -> u64 {
+        self.total() - self.listed.len() as u64
+    }
+
+    /// The codes with findings that were not listed, with how many of each were left out, in the order
+    /// of [`Code::ALL`].
+    pub fn omitted_by_code(&self) -> impl Iterator<Item = (Code, u64)> + '_ {
+        Code::ALL.iter().filter_map(|&code| {
+            let listed = self.listed.iter().filter(|f| f.code == code).count() as u64;
+            let left_out = self.count(code) - listed;
+            (left_out > 0).then_some((code, left_out))
+        })
+    }
+}
+
+/// Like [`lint`], keeping at most `per_code` findings of each code (the first ones in the input) and
+/// counting the others: memory bounded whatever the input's length. `per_code = usize::MAX` lists all.
+///
+/// ```
+/// use rfc3986::{lint::{lint_capped, Code}, UriRef};
+/// let long = format!("http://a{}", "/%2e".repeat(1000));
+/// let findings = lint_capped(&UriRef::parse(&long)?, 5);
+/// assert_eq!(findings.count(Code::PathDotSegments), 1000);
+/// assert_eq!(findings.listed().len(), 5 + 5 + 5); // lowercase hex, unreserved, dot-segment
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+pub fn lint_capped(uri: &UriRef<'_>, per_code: usize) -> Findings {
+    lint_match_capped(&RuleMatch::of_reference(uri), per_code)
 }
 
 impl UriRef<'_> {
@@ -361,12 +457,22 @@ impl UriRef<'_> {
     pub fn lint(&self) -> Vec<Finding> {
         lint(self)
     }
+
+    /// The findings, at most `per_code` of each code listed; see [`lint_capped`].
+    pub fn lint_capped(&self, per_code: usize) -> Findings {
+        lint_capped(self, per_code)
+    }
 }
 
 impl Uri<'_> {
     /// The SHOULD-level and security findings on this URI; see [`lint`](crate::lint::lint()).
     pub fn lint(&self) -> Vec<Finding> {
         lint(self.as_uri_ref())
+    }
+
+    /// The findings, at most `per_code` of each code listed; see [`lint_capped`].
+    pub fn lint_capped(&self, per_code: usize) -> Findings {
+        lint_capped(self.as_uri_ref(), per_code)
     }
 }
 
@@ -382,6 +488,11 @@ impl RuleMatch<'_> {
     /// ```
     pub fn lint(&self) -> Vec<Finding> {
         lint_match(self)
+    }
+
+    /// The findings, at most `per_code` of each code listed; see [`lint_capped`].
+    pub fn lint_capped(&self, per_code: usize) -> Findings {
+        lint_match_capped(self, per_code)
     }
 }
 
@@ -424,7 +535,7 @@ fn has_uppercase_outside_pct(s: &str) -> bool {
 }
 
 // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   (3.1: canonical form is lowercase)
-fn lint_scheme(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_scheme(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
     if let Some(scheme) = uri.scheme() {
         if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
             out.push(Finding::new(
@@ -439,7 +550,7 @@ fn lint_scheme(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
 //
 // The grammar allows "%" only as the start of a pct-encoded triplet, so every "%" of the input is one,
 // whatever component it is in.
-fn lint_pct_encoded(text: &str, out: &mut Vec<Finding>) {
+fn lint_pct_encoded(text: &str, out: &mut Out) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i + 2 < bytes.len() {
@@ -464,7 +575,7 @@ fn lint_pct_encoded(text: &str, out: &mut Vec<Finding>) {
 }
 
 // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )   (3.2.1, 7.5, 7.6)
-fn lint_userinfo(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_userinfo(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
     let Some(userinfo) = uri.userinfo() else {
         return;
     };
@@ -524,7 +635,7 @@ fn is_dec_octet(s: &str) -> bool {
 }
 
 // host = IP-literal / IPv4address / reg-name   (3.2.2, 7.4)
-fn lint_host(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_host(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
     let (Some(host), Some(kind)) = (uri.host_str(), uri.host_kind()) else {
         return;
     };
@@ -547,7 +658,7 @@ fn lint_host(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
 }
 
 // reg-name = *( unreserved / pct-encoded / sub-delims )
-fn lint_reg_name(name: &str, start: usize, out: &mut Vec<Finding>) {
+fn lint_reg_name(name: &str, start: usize, out: &mut Out) {
     if name.is_empty() {
         // An empty reg-name is the scheme's default host, if any (3.2.2); nothing to say.
         return;
@@ -589,7 +700,7 @@ fn is_dns_name(name: &str) -> bool {
 
 /// Reports each sequence of percent-encoded octets in a reg-name that is not UTF-8 (3.2.2). Characters
 /// written as themselves are ASCII and thus UTF-8; only the decoded octets can be wrong.
-fn lint_reg_name_utf8(name: &str, start: usize, out: &mut Vec<Finding>) {
+fn lint_reg_name_utf8(name: &str, start: usize, out: &mut Out) {
     // The decoded octets, each with the span of the text it came from.
     let bytes = name.as_bytes();
     let mut octets = Vec::with_capacity(bytes.len());
@@ -671,7 +782,7 @@ fn is_numeric_host(name: &str) -> bool {
 }
 
 // authority = [ userinfo "@" ] host [ ":" port ]   (3.2.3, 6.2.3)
-fn lint_port(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_port(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
     let Some(port) = uri.port() else {
         return;
     };
@@ -707,13 +818,15 @@ fn lint_port(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
         out.push(Finding {
             code: Code::PortDefault,
             span,
-            message: format!("port {default} is the default for {scheme} and should be omitted"),
+            message: Cow::Owned(format!(
+                "port {default} is the default for {scheme} and should be omitted"
+            )),
         });
     }
 }
 
 // path segments   (6.2.2.3, 5.2.4: dot-segments only in relative references; 7.3: encoded "/")
-fn lint_path(uri: &RuleMatch<'_>, text: &str, out: &mut Vec<Finding>) {
+fn lint_path(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
     let Some(path) = uri.path().filter(|p| !p.is_empty()) else {
         return;
     };
@@ -811,6 +924,10 @@ mod tests {
     fn all_lists_every_code_once_in_order() {
         for (i, &code) in Code::ALL.iter().enumerate() {
             assert_eq!(position(code), i, "{code:?}");
+            assert_eq!(
+                code as usize, i,
+                "{code:?}: Findings indexes counts by discriminant"
+            );
         }
         assert_eq!(Code::ALL.len(), 19);
     }

@@ -39,8 +39,6 @@ use pest_meta::optimizer::{self, OptimizedExpr, OptimizedRule};
 use pest_meta::parser::{self, Rule as MetaRule};
 use pest_vm::Vm;
 
-pub use crate::builtin_grammars::{builtin, BUILTIN_NAMES};
-
 use crate::builder;
 use crate::error::ParseError;
 use crate::grammar::{self, Expected, Rule};
@@ -96,6 +94,9 @@ pub struct Grammar {
     literals: HashMap<String, String>,
     /// The `//!` lines at the top of the file, without the `//!`.
     header: Vec<String>,
+    /// The text the rules were read from (for an overlay, the overlay and the grammar below it), for
+    /// grammars laid over this one ([`SchemeGrammars::over`]).
+    source: Arc<str>,
 }
 
 impl fmt::Debug for Grammar {
@@ -304,6 +305,42 @@ impl<'g> Entry<'g> {
     /// names of the loaded grammar); [`ParseError::rule_name`] is this rule's ABNF name.
     pub fn parse<'i>(&self, input: &'i str) -> Result<RuleMatch<'i>, ParseError> {
         self.grammar.parse_index(self.index, input)
+    }
+
+    /// Like [`parse`](Self::parse), for bytes that may not be UTF-8 (a line read from a file): the
+    /// grammar's own error when the text before the first bad byte already fails, else an error of kind
+    /// [`ParseErrorKind::InvalidUtf8`](crate::ParseErrorKind::InvalidUtf8) at that byte.
+    ///
+    /// ```
+    /// use rfc3986::{runtime::Grammar, ParseErrorKind};
+    /// let iri = Grammar::builtin("iri").unwrap()?;
+    /// let entry = iri.start_rule().unwrap();
+    /// let e = entry.parse_bytes(b"http://a/\xff").unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (ParseErrorKind::InvalidUtf8, 9));
+    /// let e = entry.parse_bytes(b"http://a/ \xff").unwrap_err(); // the space comes first
+    /// assert_eq!((e.kind(), e.offset()), (ParseErrorKind::Space, 9));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`parse`](Self::parse), plus the bad byte.
+    pub fn parse_bytes<'i>(&self, input: &'i [u8]) -> Result<RuleMatch<'i>, ParseError> {
+        match std::str::from_utf8(input) {
+            Ok(text) => self.parse(text),
+            Err(e) => {
+                let valid = std::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or_default();
+                match self.parse(valid) {
+                    Err(inner) if inner.offset() < valid.len() => Err(inner),
+                    _ => {
+                        let rule = self.rule();
+                        Err(
+                            ParseError::invalid_utf8(builtin_rule(rule), e.valid_up_to())
+                                .for_loaded_rule(&rule.abnf),
+                        )
+                    }
+                }
+            }
+        }
     }
 
     /// Whether matches of this rule are URI references: its ABNF name is `URI-reference`, `URI`,
@@ -535,6 +572,7 @@ impl Grammar {
             rules,
             literals,
             header,
+            source: Arc::from(text),
         })
     }
 
@@ -570,33 +608,65 @@ impl Grammar {
     /// # Errors
     /// As [`Grammar::load`], for `text` on top of `uri.pest`.
     pub fn overlay(text: &str) -> Result<Grammar, GrammarError> {
-        runtime_limits::on_big_stack(|| load_overlay(text))
+        runtime_limits::on_big_stack(|| load_overlay(text, GENERIC))
     }
 
-    /// Loads a grammar built into the library by name (see [`builtin`]): `uri`, `iri`, `zone-id` (as an
-    /// [overlay](Self::overlay) on `uri.pest`) or `uri-template`; `None` for another name.
+    /// The grammars shipped with the crate, by the names `rfc3986 check --grammar NAME` takes:
+    /// `uri` (`uri.pest`, RFC 3986), `iri` (`grammars/iri.pest`, RFC 3987 2.2), `zone-id`
+    /// (`grammars/ipv6-zone-id.pest`, RFC 6874 2, an overlay on `uri.pest`) and `uri-template`
+    /// (`grammars/uri-template.pest`, RFC 6570 2, rule `URI-Template`). Names are case-insensitive;
+    /// `None` for another name.
     ///
     /// ```
     /// use rfc3986::runtime::Grammar;
-    /// let templates = Grammar::builtin("uri-template").unwrap()?;
-    /// assert!(templates.parse("URI-Template", "/users/{id}{?q*}").is_ok());
-    /// assert!(templates.parse("URI-Template", "/users/{id").is_err());
-    /// let zone = Grammar::builtin("zone-id").unwrap()?;
-    /// assert!(zone.parse("URI-reference", "http://[fe80::1%25eth0]/").is_ok());
+    /// let iri = Grammar::builtin("iri").unwrap()?;
+    /// assert!(iri.parse("IRI-reference", "http://r\u{e9}sum\u{e9}.example.org/").is_ok());
     /// assert!(Grammar::builtin("nope").is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// None in practice: the built-in grammars are tested to load; the `Result` is
-    /// [`Grammar::load`]'s.
+    /// `Some(Err(..))` only if a shipped grammar failed to load, which the crate's tests rule out.
     pub fn builtin(name: &str) -> Option<Result<Grammar, GrammarError>> {
-        let text = builtin(name)?;
-        Some(if crate::builtin_grammars::is_overlay(name) {
+        let (_, text, overlay) = BUILTIN_GRAMMARS
+            .iter()
+            .find(|(n, _, _)| n.eq_ignore_ascii_case(name))?;
+        Some(if *overlay {
             Grammar::overlay(text)
         } else {
             Grammar::load(text)
         })
+    }
+
+    /// The names [`builtin`](Self::builtin) knows, in order.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        BUILTIN_GRAMMARS.iter().map(|(name, _, _)| *name)
+    }
+
+    /// The rule inputs are checked against when none is named: the first rule whose matches are URI
+    /// references ([`Entry::yields_reference`]), preferring a `*-reference` rule (`URI-reference`,
+    /// `IRI-reference`) to `URI`, `absolute-URI` or `relative-ref`; in a grammar without such a rule,
+    /// `URI-Template` (the URI Template grammar, RFC 6570). `None` when there is none of these.
+    ///
+    /// ```
+    /// use rfc3986::runtime::Grammar;
+    /// let iri = Grammar::builtin("iri").unwrap()?;
+    /// assert_eq!(iri.start_rule().unwrap().abnf_name(), "IRI-reference");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start_rule(&self) -> Option<Entry<'_>> {
+        let entries = || {
+            (0..self.rules.len()).map(|index| Entry {
+                grammar: self,
+                index,
+            })
+        };
+        entries()
+            .find(|e| {
+                e.yields_reference() && e.abnf_name().to_ascii_lowercase().ends_with("-reference")
+            })
+            .or_else(|| entries().find(Entry::yields_reference))
+            .or_else(|| entries().find(|e| e.abnf_name() == "URI-Template"))
     }
 
     /// Reads a grammar file (see [`from_file`](Self::from_file)) and loads it alone when it defines every
@@ -792,6 +862,8 @@ struct SchemeGrammar {
 pub struct SchemeGrammars {
     /// Lower-case scheme -> its grammar (shared by the schemes one file serves).
     by_scheme: BTreeMap<String, Arc<SchemeGrammar>>,
+    /// The grammar scheme grammars are laid over; `None`: `uri.pest`.
+    base: Option<Arc<str>>,
 }
 
 /// A URI does not match the grammar of its scheme.
@@ -822,6 +894,18 @@ impl SchemeError {
     }
 }
 
+/// The grammars shipped with the crate: (name, text, whether it is an overlay on `uri.pest`).
+const BUILTIN_GRAMMARS: &[(&str, &str, bool)] = &[
+    ("uri", GENERIC, false),
+    ("iri", include_str!("../grammars/iri.pest"), false),
+    (
+        "zone-id",
+        include_str!("../grammars/ipv6-zone-id.pest"),
+        true,
+    ),
+    ("uri-template", crate::template::GRAMMAR, false),
+];
+
 /// The scheme grammars shipped in `schemes/`: (file stem, text).
 const BUILTIN_SCHEMES: &[(&str, &str)] = &[
     ("data", include_str!("../schemes/data.pest")),
@@ -849,6 +933,34 @@ impl SchemeGrammars {
             }
             all
         })
+    }
+
+    /// The scheme grammars shipped with the crate laid over `base` instead of `uri.pest`: a scheme
+    /// grammar takes the rules it does not define (`host`, `path-abempty`, ...) from `base`, so that
+    /// `http://[fe80::1%25eth0]/` is an http URI under a grammar with zone identifiers (RFC 8089 2 and
+    /// RFC 9110 4.2.1 take their host from RFC 3986 as the grammar in use defines it).
+    ///
+    /// ```
+    /// use rfc3986::{runtime::{Grammar, SchemeGrammars}, UriRef};
+    /// let zone = Grammar::builtin("zone-id").unwrap()?;
+    /// let schemes = SchemeGrammars::over(&zone)?;
+    /// let uri = zone.entry("URI-reference")?.parse_uri_ref("http://[fe80::1%25eth0]/")?;
+    /// assert!(schemes.check(&uri).unwrap().is_ok());
+    /// assert!(SchemeGrammars::builtin().check(&uri).unwrap().is_err()); // over uri.pest
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A scheme grammar that does not load over `base` (it uses a rule `base` lacks).
+    pub fn over(base: &Grammar) -> Result<SchemeGrammars, GrammarError> {
+        let mut all = SchemeGrammars {
+            by_scheme: BTreeMap::new(),
+            base: Some(Arc::clone(&base.source)),
+        };
+        for (stem, text) in BUILTIN_SCHEMES {
+            all.add(stem, text)?;
+        }
+        Ok(all)
     }
 
     /// Loads every `*.pest` file of `dir` as the grammar of the scheme(s) it serves (see the
@@ -887,7 +999,8 @@ impl SchemeGrammars {
     /// [`GrammarError::Invalid`] when `text` on top of `uri.pest` is not a usable grammar or has no
     /// `scheme_uri` rule.
     pub fn add(&mut self, stem: &str, text: &str) -> Result<(), GrammarError> {
-        let grammar = load_scheme(text)?;
+        let base = self.base.as_deref().unwrap_or(GENERIC);
+        let grammar = load_scheme(text, base)?;
         let citation = grammar.header.first().cloned().unwrap_or_default();
         let schemes: Vec<String> = match grammar
             .header
@@ -945,8 +1058,8 @@ impl SchemeGrammars {
 
 /// Loads a scheme grammar: an overlay on `uri.pest` (see [`load_overlay`]) that defines
 /// [`SCHEME_ENTRY_RULE`].
-fn load_scheme(text: &str) -> Result<Grammar, GrammarError> {
-    let grammar = load_overlay(text)?;
+fn load_scheme(text: &str, base: &str) -> Result<Grammar, GrammarError> {
+    let grammar = load_overlay(text, base)?;
     if grammar.entry(SCHEME_ENTRY_RULE).is_err() {
         return Err(GrammarError::Invalid {
             path: None,
@@ -963,7 +1076,7 @@ fn load_scheme(text: &str) -> Result<Grammar, GrammarError> {
 /// Loads `text` on top of `uri.pest`: the text first (so that its line numbers stay those of its file),
 /// then `uri.pest` without the rules the text redefines (blanked out, with their doc lines, so that its
 /// line numbers stay those of `uri.pest` too).
-fn load_overlay(text: &str) -> Result<Grammar, GrammarError> {
+fn load_overlay(text: &str, base: &str) -> Result<Grammar, GrammarError> {
     runtime_limits::check(text)?;
     // The scheme file alone must at least be syntactically valid; its rule names decide what to drop.
     let own = parser::parse(MetaRule::grammar_rules, text).map_err(|e| invalid(&[e]))?;
@@ -977,9 +1090,10 @@ fn load_overlay(text: &str) -> Result<Grammar, GrammarError> {
             }
         }
     }
-    let generic = match parser::parse(MetaRule::grammar_rules, GENERIC) {
+    let generic = match parser::parse(MetaRule::grammar_rules, base) {
         Ok(pairs) => pairs,
-        Err(e) => unreachable!("uri.pest is checked by the build: {e}"),
+        // uri.pest is checked by the build; another base was loaded from this same text.
+        Err(e) => return Err(invalid(&[e])),
     };
     let mut blank: Vec<(usize, usize)> = Vec::new();
     let mut docs: Vec<(usize, usize)> = Vec::new();
@@ -1005,7 +1119,7 @@ fn load_overlay(text: &str) -> Result<Grammar, GrammarError> {
             _ => {}
         }
     }
-    let mut generic_text = GENERIC.as_bytes().to_vec();
+    let mut generic_text = base.as_bytes().to_vec();
     for (start, end) in blank {
         for b in &mut generic_text[start..end] {
             if *b != b'\n' {

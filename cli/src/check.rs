@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use super::input::{self, Chunk, Line, Piece};
 use super::progress::Progress;
-use super::report::{self, ErrorJson, Look, Warning};
+use super::report::{self, Diagnostic, ErrorJson, Look, Severity, Warning};
 use super::rule::Engine;
 use super::Status;
 
@@ -56,15 +56,18 @@ COL is the 1-based byte column. Colour (--color auto) only on a terminal and whe
 A progress bar (lines/s) appears on standard error after a second, only when standard error is a
 terminal and --quiet is not given. The output is the same for every --jobs.")]
 pub(crate) struct Args {
-    /// The grammar rule each line must match, by its ABNF name in RFC 3986 (URI, URI-reference,
-    /// absolute-URI, relative-ref, authority, host, IPv6address, path-abempty, dec-octet, HEXDIG, ...).
-    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
-    rule: String,
+    /// The grammar rule each input must match, by its ABNF name (URI, URI-reference, absolute-URI,
+    /// relative-ref, authority, host, IPv6address, path-abempty, dec-octet, HEXDIG, ...; any case)
+    /// [default: URI-reference; with --grammar, the grammar's URI-reference-like rule].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
 
-    /// Check against the grammar in FILE.pest, loaded at run time, instead of the built-in uri.pest (it
-    /// must keep uri.pest's component rule names; see grammars/ for an IRI and a zone-ID grammar).
-    #[arg(long, value_name = "FILE.pest")]
-    grammar: Option<PathBuf>,
+    /// Check against another grammar instead of the built-in uri.pest: a built-in one by name (iri: RFC 3987
+    /// IRIs; zone-id: RFC 6874 zone identifiers; uri) or a .pest file, loaded at run time (it must keep
+    /// uri.pest's component rule names; a file that uses uri.pest rules without defining them is laid
+    /// over uri.pest).
+    #[arg(long, value_name = "NAME|FILE.pest")]
+    grammar: Option<String>,
 
     /// Also check each URI whose scheme has a grammar (schemes/: http, https, urn, mailto, file, data)
     /// against it; a mismatch is an error that cites the scheme's RFC.
@@ -88,16 +91,21 @@ pub(crate) struct Args {
     #[arg(short, long)]
     quiet: bool,
 
-    /// How text diagnostics look: rich (rustc-like) or plain (`FILE:LINE:COL: error: MESSAGE`, the line, a
-    /// caret); auto: rich when standard output is a terminal, plain otherwise.
-    #[arg(long, value_enum, value_name = "STYLE", default_value_t = Diagnostics::Auto)]
-    diagnostics: Diagnostics,
+    /// Do not report findings of the lint CODE (repeatable; `rfc3986 check --allow port-default`).
+    /// Codes: see the README's lint table.
+    #[arg(long, value_name = "CODE", value_parser = parse_code)]
+    allow: Vec<rfc3986::lint::Code>,
 
-    /// Colour text diagnostics; auto: when standard output is a terminal and NO_COLOR is not set.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
-    color: ColorChoice,
+    /// Fail a line on findings of the lint CODE, as --strict does for all (repeatable; wins over
+    /// --allow).
+    #[arg(long, value_name = "CODE", value_parser = parse_code)]
+    deny: Vec<rfc3986::lint::Code>,
 
-    /// Check on N threads [default: all cores]; 1 checks on the main thread, one line after another.
+    #[command(flatten)]
+    look: report::LookArgs,
+
+    /// Check on N threads [default: all cores]; 1 checks on the main thread, one line after another. At
+    /// most four times the number of cores.
     #[arg(short, long, value_name = "N")]
     jobs: Option<NonZeroUsize>,
 
@@ -116,28 +124,6 @@ enum Format {
     Jsonl,
 }
 
-/// `--diagnostics`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Diagnostics {
-    /// Rich on a terminal, plain otherwise.
-    Auto,
-    /// `error: MESSAGE`, ` --> FILE:LINE:COL`, the line with a caret and what was expected.
-    Rich,
-    /// `FILE:LINE:COL: error: MESSAGE`, the line, the caret.
-    Plain,
-}
-
-/// `--color`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ColorChoice {
-    /// When standard output is a terminal and NO_COLOR is not set.
-    Auto,
-    /// Always, even into a pipe.
-    Always,
-    /// Never.
-    Never,
-}
-
 /// What every checking thread needs to know: small and `Copy`.
 #[derive(Clone, Copy, Debug)]
 struct Options {
@@ -145,20 +131,80 @@ struct Options {
     /// `--schemes`: the scheme grammars to check URIs against.
     schemes: Option<&'static SchemeGrammars>,
     format: Format,
-    strict: bool,
+    /// What each lint code is: allowed, a warning, or denied (an error).
+    lints: Lints,
     quiet: bool,
     look: Look,
 }
 
-/// One line of `--format jsonl` (CONTRACT.md).
+/// The severity of each lint code after `--strict`, `--allow` and `--deny`: `None` for an allowed code.
+#[derive(Clone, Copy, Debug)]
+struct Lints([Option<Severity>; rfc3986::lint::Code::ALL.len()]);
+
+impl Lints {
+    fn new(args: &Args) -> Lints {
+        let mut lints = [Some(if args.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        }); rfc3986::lint::Code::ALL.len()];
+        for &code in &args.allow {
+            lints[index(code)] = None;
+        }
+        for &code in &args.deny {
+            lints[index(code)] = Some(Severity::Error);
+        }
+        Lints(lints)
+    }
+
+    fn severity(&self, code: rfc3986::lint::Code) -> Option<Severity> {
+        self.0[index(code)]
+    }
+}
+
+/// The position of `code` in `Code::ALL`.
+fn index(code: rfc3986::lint::Code) -> usize {
+    rfc3986::lint::Code::ALL
+        .iter()
+        .position(|&c| c == code)
+        .unwrap_or_default()
+}
+
+/// clap value parser for `--allow` and `--deny`: a lint code by its kebab-case name.
+fn parse_code(name: &str) -> Result<rfc3986::lint::Code, String> {
+    rfc3986::lint::Code::from_name(&name.to_ascii_lowercase()).ok_or_else(|| {
+        let names: Vec<&str> = rfc3986::lint::Code::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .collect();
+        format!("unknown lint code '{name}'; codes: {}", names.join(", "))
+    })
+}
+
+/// Findings of each code listed per line; the others are counted and reported as one line, so that the
+/// memory a line takes does not grow with its findings.
+const LISTED_PER_CODE: usize = 10;
+
+/// The largest `--jobs`, as a multiple of the cores: more threads only add memory and switching.
+const JOBS_PER_CORE: usize = 4;
+
+/// One line of `--format json` (CONTRACT.md). `valid` is `null` when a parser limit stopped the check
+/// (then `error.kind` is `limit-reached`): the line is neither valid nor invalid.
 #[derive(Debug, Serialize)]
 struct Record<'a> {
     file: &'a str,
     line: u64,
     input: &'a str,
-    valid: bool,
+    valid: Option<bool>,
     error: Option<ErrorJson>,
-    warnings: &'a [Warning],
+    warnings: Vec<Warning<'a>>,
+    /// Findings found but not listed in `warnings` (over 10 of one code on the line).
+    #[serde(skip_serializing_if = "is_zero")]
+    warnings_not_listed: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What `check` found on one non-blank line. Findings of new kinds (lints) go into `warnings`.
@@ -170,10 +216,16 @@ struct LineReport<'a> {
     error: Option<ParseError>,
     /// What the error is about when it is not the rule's grammar (`not a valid urn URI (RFC 8141 ...)`).
     note: Option<String>,
-    /// SHOULD-level findings.
-    warnings: Vec<Warning>,
-    /// No error, and under `--strict` no warning either.
+    /// SHOULD-level findings, at most [`LISTED_PER_CODE`] of each code, allowed codes left out.
+    findings: Vec<(rfc3986::lint::Finding, Severity)>,
+    /// Findings of codes not allowed that are not in `findings`.
+    not_listed: u64,
+    /// Findings of codes not allowed, listed or not.
+    warnings: u64,
+    /// No error, and no finding of a denied code.
     valid: bool,
+    /// A parser limit stopped the check: neither valid nor invalid.
+    limit: bool,
 }
 
 /// The counts of the summary line.
@@ -184,6 +236,8 @@ struct Counts {
     invalid: u64,
     warnings: u64,
     skipped: u64,
+    /// Lines a parser limit stopped (neither valid nor invalid).
+    limits: u64,
 }
 
 impl Counts {
@@ -193,6 +247,7 @@ impl Counts {
         self.invalid += other.invalid;
         self.warnings += other.warnings;
         self.skipped += other.skipped;
+        self.limits += other.limits;
     }
 }
 
@@ -209,36 +264,45 @@ struct ChunkReport {
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
-    let engine = match Engine::new(&args.rule, args.grammar.as_deref()) {
+    let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    if let Some(jobs) = args.jobs {
+        if jobs.get() > JOBS_PER_CORE * cores {
+            super::error(format_args!(
+                "-j {jobs}: at most {} threads on this machine ({JOBS_PER_CORE} per core, {cores} cores)",
+                JOBS_PER_CORE * cores
+            ));
+            return Ok(Status::IoError);
+        }
+    }
+    let engine = match Engine::new(args.rule.as_deref(), args.grammar.as_deref()) {
         Ok(engine) => engine,
         Err(message) => {
             super::error(format_args!("{message}"));
             return Ok(Status::IoError);
         }
     };
-    let schemes = match (&args.scheme_dir, args.schemes) {
-        (Some(dir), _) => match scheme_grammars(dir) {
+    // Scheme grammars are overlays: under --grammar they take the rules they do not define (host, ...)
+    // from the loaded grammar.
+    let schemes = match (&args.scheme_dir, args.schemes, engine.grammar()) {
+        (None, false, _) => None,
+        (None, true, None) => Some(SchemeGrammars::builtin()),
+        (dir, _, base) => match scheme_grammars(dir.as_deref(), base) {
             Ok(schemes) => Some(schemes),
             Err(message) => {
                 super::error(format_args!("{message}"));
                 return Ok(Status::IoError);
             }
         },
-        (None, true) => Some(SchemeGrammars::builtin()),
-        (None, false) => None,
     };
     let options = Options {
         engine,
         schemes,
         format: args.format,
-        strict: args.strict,
+        lints: Lints::new(args),
         quiet: args.quiet,
-        look: look(args, interactive),
+        look: args.look.look(interactive),
     };
-    let jobs = args
-        .jobs
-        .or_else(|| thread::available_parallelism().ok())
-        .map_or(1, NonZeroUsize::get);
+    let jobs = args.jobs.map_or(cores, NonZeroUsize::get);
 
     let mut sink = Sink {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
@@ -263,31 +327,23 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         invalid,
         warnings,
         skipped,
+        limits,
     } = sink.counts;
+    let limits_note = if limits > 0 {
+        format!(", {limits} stopped by a parser limit")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         io::stderr().lock(),
-        "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warning{}, {skipped} skipped",
+        "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warning{}, {skipped} skipped{limits_note}",
         if warnings == 1 { "" } else { "s" }
     );
-    Ok(Status::of(all_read, invalid > 0))
-}
-
-/// The text diagnostics' look from `--diagnostics`, `--color`, `NO_COLOR` and whether standard output is a
-/// terminal.
-fn look(args: &Args, interactive: bool) -> Look {
-    let rich = match args.diagnostics {
-        Diagnostics::Auto => interactive,
-        Diagnostics::Rich => true,
-        Diagnostics::Plain => false,
-    };
-    let color = match args.color {
-        ColorChoice::Auto => {
-            interactive && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-    };
-    Look { rich, color }
+    let status = Status::of(all_read, invalid > 0);
+    if limits > 0 && status != Status::IoError {
+        return Ok(Status::Limit);
+    }
+    Ok(status)
 }
 
 /// Whether a progress bar may appear: standard error is a terminal, no `--quiet`, and no input is being
@@ -399,8 +455,11 @@ impl Sink<'_> {
         Ok(())
     }
 
-    /// Reports an input that could not be read, in its place among the outputs.
+    /// Reports an input that could not be read, in its place among the outputs: what was written for
+    /// the inputs before it is flushed first, so that a terminal or a file that takes both streams shows
+    /// them in input order.
     fn failed(&mut self, message: &str) -> io::Result<()> {
+        self.out.flush()?;
         self.progress
             .suspend(|| super::error(format_args!("{message}")));
         Ok(())
@@ -419,8 +478,10 @@ fn check_chunk(options: Options, chunk: &Chunk) -> ChunkReport {
             continue;
         };
         counts.checked += 1;
-        counts.warnings += report.warnings.len() as u64;
-        if report.valid {
+        counts.warnings += report.warnings;
+        if report.limit {
+            counts.limits += 1;
+        } else if report.valid {
             counts.valid += 1;
         } else {
             counts.invalid += 1;
@@ -438,9 +499,30 @@ fn check_chunk(options: Options, chunk: &Chunk) -> ChunkReport {
     }
 }
 
-/// The built-in scheme grammars plus those of `dir` (`SCHEME.pest`), loaded once for the whole run.
-fn scheme_grammars(dir: &std::path::Path) -> Result<&'static SchemeGrammars, String> {
-    let mut schemes = SchemeGrammars::builtin().clone();
+/// The built-in scheme grammars plus those of `dir` (`SCHEME.pest`), laid over `base` (the grammar of
+/// `--grammar`) or `uri.pest`, loaded once for the whole run.
+fn scheme_grammars(
+    dir: Option<&std::path::Path>,
+    base: Option<&rfc3986::runtime::Grammar>,
+) -> Result<&'static SchemeGrammars, String> {
+    let mut schemes = match base.map(SchemeGrammars::over) {
+        Some(Ok(schemes)) => schemes,
+        Some(Err(e)) => {
+            // A grammar without the rules the scheme grammars take from below (authority, host, ...).
+            super::error(format_args!(
+                "warning: the scheme grammars do not load over --grammar ({}); --schemes checks \
+                 against them over uri.pest",
+                e.issues()
+                    .first()
+                    .map_or_else(|| e.to_string(), |i| i.message().to_string())
+            ));
+            SchemeGrammars::builtin().clone()
+        }
+        None => SchemeGrammars::builtin().clone(),
+    };
+    let Some(dir) = dir else {
+        return Ok(Box::leak(Box::new(schemes)));
+    };
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     // Regular files only, as the library's `SchemeGrammars::from_dir`: a FIFO or a device named
     // `x.pest` would block the run.
@@ -468,16 +550,33 @@ fn check_line(options: Options, bytes: &[u8]) -> Option<LineReport<'_>> {
     if bytes.is_empty() {
         return None;
     }
-    let (input, parsed) = match input::decode(options.engine.builtin_rule(), bytes) {
+    let (input, parsed) = match options.engine.decode(bytes) {
         Ok(text) => (Cow::Borrowed(text), Some(options.engine.parse(text))),
         Err((text, error)) => (Cow::Owned(text), Some(Err(error))),
     };
     let mut error = None;
     let mut note = None;
-    let mut warnings = Vec::new();
+    let mut findings = Vec::new();
+    let mut not_listed = 0;
+    let mut warnings = 0;
+    let mut denied = false;
     match parsed {
         Some(Ok(uri)) => {
-            warnings = uri.lint().iter().map(Warning::from).collect();
+            let all = uri.lint_capped(LISTED_PER_CODE);
+            for finding in all.listed() {
+                if let Some(severity) = options.lints.severity(finding.code()) {
+                    denied |= severity == Severity::Error;
+                    findings.push((finding.clone(), severity));
+                }
+            }
+            for &code in rfc3986::lint::Code::ALL {
+                if let Some(severity) = options.lints.severity(code) {
+                    let count = all.count(code);
+                    warnings += count;
+                    denied |= count > 0 && severity == Severity::Error;
+                }
+            }
+            not_listed = warnings - findings.len() as u64;
             let reference = uri.into_uri_ref().ok();
             if let Some(Err(e)) = options
                 .schemes
@@ -491,14 +590,20 @@ fn check_line(options: Options, bytes: &[u8]) -> Option<LineReport<'_>> {
         Some(Err(e)) => error = Some(e),
         None => {}
     }
-    // --strict: a warning fails the line too.
-    let valid = error.is_none() && (warnings.is_empty() || !options.strict);
+    // --strict, --deny: a finding fails the line too.
+    let valid = error.is_none() && !denied;
+    let limit = error
+        .as_ref()
+        .is_some_and(|e| e.kind() == rfc3986::ParseErrorKind::LimitReached);
     Some(LineReport {
         input,
         error,
         note,
+        findings,
+        not_listed,
         warnings,
         valid,
+        limit,
     })
 }
 
@@ -512,32 +617,44 @@ fn render(
     match options.format {
         Format::Text => {
             if let Some(error) = &report.error {
-                report::write_diagnostic(
-                    out,
-                    options.look,
-                    line.file,
-                    line.number,
-                    &report.input,
-                    error,
-                    report.note.as_deref(),
-                )?;
+                Diagnostic::error(line.file, line.number, &report.input, error)
+                    .with_note(report.note.as_deref())
+                    .write(out, options.look)?;
             }
-            for warning in &report.warnings {
-                report::write_warning(out, options.look, line.file, line.number, warning)?;
+            for (finding, severity) in &report.findings {
+                Diagnostic::finding(line.file, line.number, &report.input, finding, *severity)
+                    .write(out, options.look)?;
+            }
+            if report.not_listed > 0 {
+                let message = format!(
+                    "{} more finding{} on this line not listed (at most {LISTED_PER_CODE} of each code)",
+                    report.not_listed,
+                    if report.not_listed == 1 { "" } else { "s" }
+                );
+                let mut diagnostic =
+                    Diagnostic::whole(line.file, line.number, &report.input, message);
+                diagnostic.severity = Severity::Warning;
+                diagnostic.write(out, options.look)?;
             }
             Ok(())
         }
         Format::Jsonl => {
+            let input = report::redact_if(options.look.redact_json, &report.input);
             let record = Record {
                 file: line.file,
                 line: line.number,
-                input: &report.input,
-                valid: report.valid,
+                input: &input,
+                valid: (!report.limit).then_some(report.valid),
                 error: report
                     .error
                     .as_ref()
                     .map(|e| ErrorJson::new(e, &report.input).with_note(report.note.as_deref())),
-                warnings: &report.warnings,
+                warnings: report
+                    .findings
+                    .iter()
+                    .map(|(f, severity)| Warning::new(f, *severity))
+                    .collect(),
+                warnings_not_listed: report.not_listed,
             };
             serde_json::to_writer(&mut *out, &record)?;
             out.write_all(b"\n")

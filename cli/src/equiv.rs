@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::input;
 use super::normalize::LevelArg;
-use super::report::{self, ErrorJson};
+use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
 
 /// Arguments of `rfc3986 equiv`.
@@ -37,8 +37,15 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
-    /// The first URI reference (none: `A<TAB>B` lines from standard input).
-    #[arg(value_name = "A", requires = "b")]
+    #[command(flatten)]
+    look: report::LookArgs,
+
+    /// Read `A<TAB>B` lines from FILE (`-`: standard input) instead of A and B arguments.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["a", "b"])]
+    pairs: Option<std::path::PathBuf>,
+
+    /// The first URI reference (none: `A<TAB>B` lines from standard input; `-` as A: the same).
+    #[arg(value_name = "A")]
     a: Option<OsString>,
 
     /// The second URI reference.
@@ -101,22 +108,29 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         Outcome::Different => different = true,
         Outcome::Invalid => invalid = true,
     };
+    let look = args.look.stderr_look();
+    let stdin_pairs = matches!((&args.a, &args.b), (Some(a), None) if a == "-");
+    if args.a.is_some() && args.b.is_none() && !stdin_pairs {
+        super::error(format_args!(
+            "equiv takes two URI references A B, or none (or `-`, or --pairs FILE) to read A<TAB>B lines"
+        ));
+        return Ok(Status::IoError);
+    }
     let all_read = match (&args.a, &args.b) {
         (Some(a), Some(b)) => {
             let outcome = compare(
                 args,
-                &options,
+                (&options, look),
                 ("<argument>", 1),
-                a.as_encoded_bytes(),
-                b.as_encoded_bytes(),
+                (a.as_encoded_bytes(), b.as_encoded_bytes(), None),
                 &mut out,
             )?;
             tally(outcome);
             true
         }
         _ => {
-            let no_files: &[&str] = &[];
-            input::for_each_line(no_files, |line| {
+            let files: Vec<std::path::PathBuf> = args.pairs.iter().cloned().collect();
+            input::for_each_line(&files, |line| {
                 if line.bytes.is_empty() {
                     return Ok(());
                 }
@@ -140,19 +154,19 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                         serde_json::to_writer(&mut out, &record)?;
                         out.write_all(b"\n")?;
                     } else {
-                        super::error(format_args!(
-                            "{}:{}: error: expected A<TAB>B, found no tab",
-                            line.file, line.number
-                        ));
+                        out.flush()?;
+                        let text = String::from_utf8_lossy(line.bytes);
+                        let message = "expected A<TAB>B, found no tab".to_string();
+                        let diagnostic = Diagnostic::whole(line.file, line.number, &text, message);
+                        let _ = diagnostic.write(&mut io::stderr().lock(), look);
                     }
                     return Ok(());
                 };
                 let outcome = compare(
                     args,
-                    &options,
+                    (&options, look),
                     (line.file, line.number),
-                    &line.bytes[..tab],
-                    &line.bytes[tab + 1..],
+                    (&line.bytes[..tab], &line.bytes[tab + 1..], Some(line.bytes)),
                     &mut out,
                 )?;
                 tally(outcome);
@@ -173,10 +187,9 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 /// Compares one pair and writes the answer (or the error of the input that is not a URI reference).
 fn compare(
     args: &Args,
-    options: &Options,
+    (options, look): (&Options, report::Look),
     (source, line): (&str, u64),
-    a_bytes: &[u8],
-    b_bytes: &[u8],
+    (a_bytes, b_bytes, whole_line): (&[u8], &[u8], Option<&[u8]>),
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
     let a = input::decode(Rule::URI_REFERENCE, a_bytes);
@@ -203,15 +216,25 @@ fn compare(
                 failed = Some((name, text.as_str(), e.clone()));
             }
             if args.format == Format::Text {
-                let stderr = io::stderr();
-                let mut err = stderr.lock();
-                let location = if source == "<argument>" {
-                    name.to_string()
-                } else {
-                    format!("{source}:{line}: {name}")
-                };
-                let _ = writeln!(err, "{location}:{}: error: {}", e.offset() + 1, e.detail());
-                let _ = report::write_caret(&mut err, "", text, e);
+                out.flush()?;
+                let whole;
+                let mut diagnostic = Diagnostic::error(source, line, text, e);
+                match whole_line {
+                    // A<TAB>B lines: point into the line as read.
+                    Some(bytes) => {
+                        whole = String::from_utf8_lossy(bytes);
+                        let shift = if name == "A" { 0 } else { a_bytes.len() + 1 };
+                        diagnostic.input = &whole;
+                        diagnostic.span =
+                            diagnostic.span.start + shift..diagnostic.span.end + shift;
+                    }
+                    // Arguments: A is argument 1, B argument 2.
+                    None => diagnostic.line = if name == "A" { 1 } else { 2 },
+                }
+                let note = format!("in {name}");
+                let _ = diagnostic
+                    .with_note(Some(&note))
+                    .write(&mut io::stderr().lock(), look);
             }
         }
     }
@@ -219,8 +242,8 @@ fn compare(
         if args.format == Format::Json {
             let record = PairJson {
                 line,
-                a: &a_text,
-                b: &b_text,
+                a: &report::redact_if(look.redact_json, &a_text),
+                b: &report::redact_if(look.redact_json, &b_text),
                 equivalent: None,
                 normal_a: None,
                 normal_b: None,
@@ -253,8 +276,8 @@ fn compare(
         Format::Json => {
             let record = PairJson {
                 line,
-                a: &a_text,
-                b: &b_text,
+                a: &report::redact_if(look.redact_json, &a_text),
+                b: &report::redact_if(look.redact_json, &b_text),
                 equivalent: Some(equivalent),
                 normal_a: Some(ra.normalize_with_options(options.clone()).into_string()),
                 normal_b: Some(rb.normalize_with_options(options.clone()).into_string()),

@@ -23,7 +23,7 @@ use rfc3986::Rule;
 use serde::Serialize;
 
 use super::input;
-use super::report::{self, ErrorJson};
+use super::report::{self, Diagnostic, ErrorJson, Severity};
 use super::Status;
 
 /// Arguments of `rfc3986 expand`.
@@ -41,6 +41,9 @@ pub(crate) struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+
+    #[command(flatten)]
+    look: report::LookArgs,
 
     /// The URI Template (RFC 6570); none or `-`: one template per line of standard input.
     #[arg(value_name = "TEMPLATE")]
@@ -288,35 +291,71 @@ fn expand_one(
         Format::Text => match (&expanded, &checked) {
             (Ok(text), Some(Ok(()))) => writeln!(out, "{text}")?,
             (Ok(text), Some(Err(e))) => {
-                let stderr = io::stderr();
-                let mut err = stderr.lock();
-                let _ = writeln!(
-                    err,
-                    "{source}:{line}: error: the expansion is not a {} (RFC 3986): {}",
-                    args.rule.abnf_name(),
-                    e.detail()
+                // Keep standard output and standard error in input order.
+                out.flush()?;
+                let note = format!(
+                    "the expansion of the template is not a {} (RFC 3986)",
+                    args.rule.abnf_name()
                 );
-                let _ = report::write_caret(&mut err, "", text, e);
+                let _ = Diagnostic::error(source, line, text, e)
+                    .with_note(Some(&note))
+                    .write(&mut io::stderr().lock(), args.look.stderr_look());
             }
             (Err(e), _) => {
-                let stderr = io::stderr();
-                let mut err = stderr.lock();
-                let _ = writeln!(
-                    err,
-                    "{source}:{line}:{}: error: {e}",
-                    report::column(template, e.offset())
-                );
-                let _ = writeln!(err, "{}", input::escape_name(template));
-                let _ = writeln!(
-                    err,
-                    "{}^",
-                    " ".repeat(report::column(template, e.offset()) - 1)
-                );
+                out.flush()?;
+                let _ = template_diagnostic(source, line, template, e)
+                    .write(&mut io::stderr().lock(), args.look.stderr_look());
             }
             (Ok(_), None) => {}
         },
     }
     Ok(valid)
+}
+
+/// The diagnostic of a template that could not be parsed or expanded (RFC 6570).
+fn template_diagnostic<'a>(
+    source: &'a str,
+    line: u64,
+    template: &'a str,
+    error: &TemplateError,
+) -> Diagnostic<'a> {
+    let offset = error.offset().min(template.len());
+    let end = offset + template[offset..].chars().next().map_or(0, char::len_utf8);
+    // The position is the diagnostic's; the message is the error's without its "at byte N: ".
+    let full = error.to_string();
+    let (message, label) = match error {
+        TemplateError::Syntax { expected, .. } => (
+            "not a URI Template (RFC 6570 section 2)".to_owned(),
+            (!expected.is_empty()).then(|| format!("expected {}", or_list(expected))),
+        ),
+        _ => (
+            full.split_once(": ")
+                .map_or(full.clone(), |(_, m)| m.to_owned()),
+            None,
+        ),
+    };
+    Diagnostic {
+        severity: Severity::Error,
+        source,
+        line,
+        input: template,
+        span: offset..end,
+        message,
+        label,
+        help: None,
+        note: None,
+        code: None,
+        plain_snippet: true,
+    }
+}
+
+/// `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
 }
 
 fn template_error_json(error: &TemplateError, template: &str) -> TemplateErrorJson {

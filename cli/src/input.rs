@@ -236,12 +236,21 @@ fn strip_terminator(line: &[u8]) -> &[u8] {
 /// An input as text: the line itself when it is UTF-8, or its lossy decoding together with the error
 /// [`rfc3986::validate_bytes`] reports (offset at the first bad byte, or at an earlier grammar error).
 pub(crate) fn decode(rule: Rule, bytes: &[u8]) -> Result<&str, (String, ParseError)> {
+    decode_with(bytes, |bytes| rfc3986::validate_bytes(rule, bytes))
+}
+
+/// As [`decode`], the error of a line that is not UTF-8 coming from `validate`, which is called only then
+/// (a grammar loaded at run time explains the line by its own rules).
+pub(crate) fn decode_with(
+    bytes: &[u8],
+    validate: impl FnOnce(&[u8]) -> Result<(), ParseError>,
+) -> Result<&str, (String, ParseError)> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(text),
         Err(_) => {
-            let error = match rfc3986::validate_bytes(rule, bytes) {
+            let error = match validate(bytes) {
                 Err(error) => error,
-                Ok(()) => unreachable!("validate_bytes accepted bytes that are not UTF-8"),
+                Ok(()) => unreachable!("a grammar accepted bytes that are not UTF-8"),
             };
             Err((String::from_utf8_lossy(bytes).into_owned(), error))
         }

@@ -18,8 +18,10 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod check;
+mod encode;
 mod equiv;
 mod expand;
+mod fix;
 mod input;
 mod normalize;
 mod parse;
@@ -36,7 +38,8 @@ mod rule;
     about,
     max_term_width = 100,
     after_help = "Rules are named as RFC 3986 spells them: URI, URI-reference, IPv6address, path-abempty, ...\n\
-                  Exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O error."
+                  Exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O error, 3 a parser limit\n\
+                  stopped some line (check)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,6 +60,12 @@ enum Command {
     Equiv(equiv::Args),
     /// Expand a URI Template (RFC 6570) with NAME=VALUE and --vars FILE.json; check the result.
     Expand(expand::Args),
+    /// Percent-encode text for one component (RFC 3986 2.1, 2.4, 2.5).
+    Encode(encode::EncodeArgs),
+    /// Percent-decode text (RFC 3986 2.1, 2.5); exit 1 if some input cannot be decoded.
+    Decode(encode::DecodeArgs),
+    /// Repair near-URIs where the repair is unambiguous (percent-encoding), reporting each repair.
+    Fix(fix::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     Completions {
         /// The shell to complete for.
@@ -77,6 +86,9 @@ pub(crate) enum Status {
     /// An input could not be read, or (`equiv`) an operand is not a URI reference; reported on standard
     /// error when it happened: exit 2.
     IoError,
+    /// Every input was read, and a parser limit (an input too long or too deep for the grammar) stopped
+    /// the check of some line, which is then neither valid nor invalid: exit 3.
+    Limit,
 }
 
 impl Status {
@@ -98,6 +110,7 @@ impl From<Status> for ExitCode {
             Status::Success => ExitCode::SUCCESS,
             Status::Invalid => ExitCode::from(1),
             Status::IoError => ExitCode::from(2),
+            Status::Limit => ExitCode::from(3),
         }
     }
 }
@@ -105,6 +118,14 @@ impl From<Status> for ExitCode {
 /// Runs the command line and returns the exit status.
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if stdout_closed() {
+        // Rust's standard output drops writes to a closed descriptor silently: say so instead of
+        // printing nothing with success.
+        error(format_args!(
+            "cannot write output: standard output is closed"
+        ));
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Parse(args) => parse::run(&args),
@@ -112,6 +133,9 @@ fn main() -> ExitCode {
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),
         Command::Expand(args) => expand::run(&args),
+        Command::Encode(args) => encode::run_encode(&args),
+        Command::Decode(args) => encode::run_decode(&args),
+        Command::Fix(args) => fix::run(&args),
         Command::Completions { shell } => {
             let mut out = io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut out);
@@ -131,6 +155,34 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether standard output was closed when the program started (`rfc3986 check FILE >&-`).
+///
+/// Rust's runtime reopens a closed descriptor 1 on `/dev/null`, for reading and writing, before `main`, so
+/// output would vanish with success. A shell's `>/dev/null` opens it write-only: only the runtime's
+/// read-write `/dev/null` counts as closed.
+#[cfg(target_os = "linux")]
+fn stdout_closed() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+        return false;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return false;
+    };
+    info.lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .is_some_and(|flags| flags & 0o3 == 0o2) // O_RDWR
+}
+
+/// Whether standard output was closed: not detectable here.
+#[cfg(not(target_os = "linux"))]
+fn stdout_closed() -> bool {
+    false
 }
 
 /// Prints `rfc3986: MESSAGE` on standard error, ignoring a failure to do so.

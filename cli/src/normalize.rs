@@ -13,7 +13,7 @@ use rfc3986::{Rule, UriRef};
 use serde::Serialize;
 
 use super::input;
-use super::report::{self, ErrorJson};
+use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
 
 /// Arguments of `rfc3986 normalize`.
@@ -36,6 +36,9 @@ pub(crate) struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+
+    #[command(flatten)]
+    look: report::LookArgs,
 
     /// URIs to normalize (rule `URI-reference`); none: the lines of standard input.
     #[arg(value_name = "URI")]
@@ -144,7 +147,7 @@ fn normalize_one(
         (Format::Json, _) => {
             let json = ResultJson {
                 line,
-                input: text,
+                input: &report::redact_if(args.look.stderr_look().redact_json, text),
                 normalized: normalized.as_ref().ok().map(|n| n.as_str()),
                 error: normalized.as_ref().err().map(|e| ErrorJson::new(e, text)),
             };
@@ -153,15 +156,10 @@ fn normalize_one(
         }
         (Format::Text, Ok(n)) => writeln!(out, "{n}")?,
         (Format::Text, Err(e)) => {
-            let stderr = io::stderr();
-            let mut err = stderr.lock();
-            let _ = writeln!(
-                err,
-                "{source}:{line}:{}: error: {}",
-                e.offset() + 1,
-                e.detail()
-            );
-            let _ = report::write_caret(&mut err, "", text, e);
+            // Keep standard output and standard error in input order.
+            out.flush()?;
+            let _ = Diagnostic::error(source, line, text, e)
+                .write(&mut io::stderr().lock(), args.look.stderr_look());
         }
     }
     Ok(normalized.is_ok())

@@ -8,30 +8,36 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 
 use clap::ValueEnum;
-use rfc3986::{ParseError, RuleMatch};
+use rfc3986::RuleMatch;
 use serde::Serialize;
 
 use super::input;
-use super::report::{self, ErrorJson};
+use super::report::{self, Diagnostic, ErrorJson};
 use super::rule::Engine;
 use super::Status;
 
 /// Arguments of `rfc3986 parse`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The grammar rule each input must match, by its ABNF name in RFC 3986 (URI, URI-reference,
-    /// authority, host, ...); components the rule does not contain are undefined.
-    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
-    rule: String,
+    /// The grammar rule each input must match, by its ABNF name (URI, URI-reference, absolute-URI,
+    /// relative-ref, authority, host, IPv6address, path-abempty, dec-octet, HEXDIG, ...; any case)
+    /// [default: URI-reference; with --grammar, the grammar's URI-reference-like rule].
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
 
-    /// Parse with the grammar in FILE.pest, loaded at run time, instead of the built-in uri.pest (it must
-    /// keep uri.pest's component rule names).
-    #[arg(long, value_name = "FILE.pest")]
-    grammar: Option<std::path::PathBuf>,
+    /// Parse with another grammar instead of the built-in uri.pest: a built-in one by name (iri: RFC 3987
+    /// IRIs; zone-id: RFC 6874 zone identifiers; uri) or a .pest file, loaded at run time (it must keep
+    /// uri.pest's component rule names; a file that uses uri.pest rules without defining them is laid
+    /// over uri.pest).
+    #[arg(long, value_name = "NAME|FILE.pest")]
+    grammar: Option<String>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+
+    #[command(flatten)]
+    look: report::LookArgs,
 
     /// URIs to parse (each argument is one input, taken literally); none: the lines of standard input.
     #[arg(value_name = "URI")]
@@ -96,7 +102,7 @@ struct Invalid<'a> {
 
 /// Runs `parse`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
-    let engine = match Engine::new(&args.rule, args.grammar.as_deref()) {
+    let engine = match Engine::new(args.rule.as_deref(), args.grammar.as_deref()) {
         Ok(engine) => engine,
         Err(message) => {
             super::error(format_args!("{message}"));
@@ -108,15 +114,17 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let mut out = BufWriter::new(stdout.lock());
     let mut any_invalid = false;
     let mut first = true;
-    let mut parse_one = |line: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
-        let valid = parse_input(args, engine, line, bytes, first, out)?;
-        first = false;
-        any_invalid |= !valid;
-        if interactive {
-            out.flush()?;
-        }
-        Ok(())
-    };
+    let look = args.look.look(interactive);
+    let mut parse_one =
+        |source: &str, line: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
+            let valid = parse_input(args, (engine, look), (source, line), bytes, first, out)?;
+            first = false;
+            any_invalid |= !valid;
+            if interactive {
+                out.flush()?;
+            }
+            Ok(())
+        };
 
     let all_read = if args.uris.is_empty() {
         let no_files: &[&str] = &[];
@@ -124,7 +132,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             if line.bytes.is_empty() {
                 return Ok(());
             }
-            parse_one(line.number, line.bytes, &mut out)
+            parse_one(line.file, line.number, line.bytes, &mut out)
         })?
     } else {
         let mut all_read = true;
@@ -134,10 +142,10 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                     if line.bytes.is_empty() {
                         return Ok(());
                     }
-                    parse_one(line.number, line.bytes, &mut out)
+                    parse_one(line.file, line.number, line.bytes, &mut out)
                 })?;
             } else {
-                parse_one(i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
+                parse_one("<argument>", i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
             }
         }
         all_read
@@ -150,14 +158,14 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 /// Parses one input and writes its components or error; returns whether it was valid.
 fn parse_input(
     args: &Args,
-    engine: Engine,
-    line: u64,
+    (engine, look): (Engine, report::Look),
+    (source, line): (&str, u64),
     bytes: &[u8],
     first: bool,
     out: &mut impl Write,
 ) -> io::Result<bool> {
     let lossy;
-    let result = match input::decode(engine.builtin_rule(), bytes) {
+    let result = match engine.decode(bytes) {
         Ok(text) => engine.parse(text).map_err(|e| (text, e)),
         Err((text, error)) => {
             lossy = text;
@@ -167,13 +175,30 @@ fn parse_input(
     let valid = result.is_ok();
     match (args.format, result) {
         (Format::Json, Ok(uri)) => {
-            serde_json::to_writer(&mut *out, &Components::new(line, uri.as_str(), &uri))?;
+            let mut components = Components::new(line, uri.as_str(), &uri);
+            let (input, authority, userinfo);
+            if look.redact_json {
+                input = report::redact_if(true, uri.as_str());
+                authority = uri
+                    .authority()
+                    .map(|a| report::redact_if(true, &format!("//{a}"))[2..].to_string());
+                userinfo = uri.userinfo().map(|u| match u.split_once(':') {
+                    Some((user, password)) if !password.is_empty() => {
+                        format!("{user}:{}", report::MASK)
+                    }
+                    _ => u.to_string(),
+                });
+                components.input = &input;
+                components.authority = authority.as_deref();
+                components.userinfo = userinfo.as_deref();
+            }
+            serde_json::to_writer(&mut *out, &components)?;
             out.write_all(b"\n")?;
         }
         (Format::Json, Err((input, error))) => {
             let invalid = Invalid {
                 line,
-                input,
+                input: &report::redact_if(look.redact_json, input),
                 valid: false,
                 error: ErrorJson::new(&error, input),
             };
@@ -186,7 +211,9 @@ fn parse_input(
             }
             match result {
                 Ok(uri) => write_components(out, &Components::new(line, uri.as_str(), &uri))?,
-                Err((input, error)) => write_error(out, input, &error)?,
+                Err((input, error)) => {
+                    Diagnostic::error(source, line, input, &error).write(out, look)?
+                }
             }
         }
     }
@@ -220,19 +247,4 @@ fn write_components(out: &mut impl Write, c: &Components<'_>) -> io::Result<()> 
         writeln!(out, "{:LABEL$}{value}", format!("{label}:"))?;
     }
     Ok(())
-}
-
-/// The text block of an invalid input: the message with its 1-based byte column, the input and a caret.
-fn write_error(out: &mut impl Write, input: &str, error: &ParseError) -> io::Result<()> {
-    let indent = " ".repeat(LABEL);
-    writeln!(out, "{:LABEL$}{input}", "input:")?;
-    writeln!(out, "{:LABEL$}false", "valid:")?;
-    writeln!(
-        out,
-        "{:LABEL$}column {}: {}",
-        "error:",
-        error.offset() + 1,
-        error.detail()
-    )?;
-    report::write_caret(out, &indent, input, error)
 }

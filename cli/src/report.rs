@@ -1,7 +1,8 @@
 //! What the subcommands say about an input, in the two shapes of CONTRACT.md: JSON values (serde) and text
 //! with a caret under the offending byte. Validity itself is decided by the library, never here.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
+use std::ops::Range;
 
 use rfc3986::ParseError;
 use serde::Serialize;
@@ -58,176 +59,558 @@ pub(crate) fn column(input: &str, offset: usize) -> usize {
 }
 
 /// A SHOULD-level finding (`rfc3986::lint`): `{"code": "...", "section": "3.2.1", "message": "...",
-/// "span": [start, end]}` (CONTRACT.md, `check`; `span` is the finding's byte range in `input`).
+/// "span": [start, end], "level": "warning" | "error"}` (CONTRACT.md, `check`; `span` is the finding's
+/// byte range in `input`; `level` is `error` when `--strict` or `--deny CODE` makes it fail the line).
 #[derive(Debug, Serialize)]
-pub(crate) struct Warning {
+pub(crate) struct Warning<'a> {
     pub(crate) code: &'static str,
     pub(crate) section: &'static str,
-    pub(crate) message: String,
+    pub(crate) message: &'a str,
     pub(crate) span: (usize, usize),
+    pub(crate) level: &'static str,
 }
 
-impl From<&rfc3986::lint::Finding> for Warning {
-    fn from(finding: &rfc3986::lint::Finding) -> Warning {
+impl<'a> Warning<'a> {
+    /// The JSON of `finding`, at `severity`.
+    pub(crate) fn new(finding: &'a rfc3986::lint::Finding, severity: Severity) -> Warning<'a> {
         Warning {
             code: finding.code().as_str(),
             section: finding.section(),
-            message: finding.message().to_string(),
+            message: finding.message(),
             span: finding.span(),
+            level: severity.as_str(),
         }
     }
 }
 
-/// Writes `input` and, under it, a caret under the byte at the error's offset, each line preceded by
-/// `indent`, as drawn by [`ParseError::annotate`] (long inputs are cut around the offset, control and
-/// bidirectional characters escaped).
-pub(crate) fn write_caret(
-    out: &mut impl Write,
-    indent: &str,
-    input: &str,
-    error: &ParseError,
-) -> io::Result<()> {
-    let snippet = error.annotate(input).without_message().to_string();
-    let (line, caret) = snippet.split_once('\n').unwrap_or((&snippet, ""));
-    writeln!(out, "{indent}{line}\n{indent}{caret}")
+/// How bad a diagnostic is: `error` fails the input, `warning` does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Severity {
+    Error,
+    Warning,
 }
 
-/// How text diagnostics are drawn (`check --diagnostics`, `--color`).
+impl Severity {
+    /// `error` or `warning`, as diagnostics and JSON spell it.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// `--diagnostics`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Diagnostics {
+    /// Rich where the diagnostics go to a terminal, plain otherwise.
+    Auto,
+    /// `error: MESSAGE`, ` --> SOURCE:LINE:COL`, the line with a caret and what was expected.
+    Rich,
+    /// `SOURCE:LINE:COL: error: MESSAGE`, the line, the caret.
+    Plain,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// Where the diagnostics go to a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The options every subcommand shares for what it prints about its inputs: `--diagnostics`,
+/// `--color` and `--redact`.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub(crate) struct LookArgs {
+    /// How text diagnostics look: rich (rustc-like) or plain (`SOURCE:LINE:COL: error: MESSAGE`, the
+    /// line, a caret); auto: rich when they go to a terminal, plain otherwise.
+    #[arg(long, value_enum, value_name = "STYLE", default_value_t = Diagnostics::Auto)]
+    diagnostics: Diagnostics,
+
+    /// Colour text diagnostics; auto: when they go to a terminal and NO_COLOR is not set.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+
+    /// Also mask the password of a userinfo (`user:****@host`) in JSON output (`input` and the
+    /// components); text diagnostics always mask it. Offsets still count the bytes of the line as read.
+    #[arg(long)]
+    redact: bool,
+}
+
+impl LookArgs {
+    /// The look of diagnostics written to a stream that is a terminal or not.
+    pub(crate) fn look(&self, terminal: bool) -> Look {
+        let rich = match self.diagnostics {
+            Diagnostics::Auto => terminal,
+            Diagnostics::Rich => true,
+            Diagnostics::Plain => false,
+        };
+        let color = match self.color {
+            ColorChoice::Auto => {
+                terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        };
+        Look {
+            rich,
+            color,
+            redact_json: self.redact,
+        }
+    }
+
+    /// The look of diagnostics written to standard error.
+    pub(crate) fn stderr_look(&self) -> Look {
+        self.look(io::stderr().is_terminal())
+    }
+}
+
+/// How text diagnostics are drawn (`--diagnostics`, `--color`) and whether JSON is redacted (`--redact`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Look {
-    /// rustc-like blocks (`error: ...`, ` --> FILE:LINE:COL`, the line, a caret and a label) rather than the
-    /// three plain lines `FILE:LINE:COL: error: MESSAGE`, the line, the caret.
+    /// rustc-like blocks (`error: ...`, ` --> SOURCE:LINE:COL`, the line, a caret and a label) rather than
+    /// the plain `SOURCE:LINE:COL: error: MESSAGE`, the line, the caret.
     pub(crate) rich: bool,
     /// ANSI colours.
     pub(crate) color: bool,
+    /// `--redact`: mask passwords in JSON too.
+    pub(crate) redact_json: bool,
 }
 
 /// `error:` and the caret: bold red, as rustc and cargo draw them.
 const ERROR: anstyle::Style = anstyle::Style::new()
     .bold()
     .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightRed)));
-/// `FILE:LINE:COL:`: bold.
+/// `warning:`: bold yellow.
+const WARNING: anstyle::Style = anstyle::Style::new()
+    .bold()
+    .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightYellow)));
+/// `SOURCE:LINE:COL:`: bold.
 const LOCATION: anstyle::Style = anstyle::Style::new().bold();
 
-/// Writes the diagnostic of `error` in `input` (line `number` of `file`) as `look` says.
-///
-/// Plain (CONTRACT.md): `FILE:LINE:COL: error: MESSAGE`, the line, a caret under the byte; COL is the
-/// 1-based byte column. Rich:
-///
-/// ```text
-/// error: space not allowed here
-///  --> uris.txt:2:11
-///   |
-/// 2 | http://a/b c
-///   |           ^ expected pchar, "?", "#", "/" or end of input
-///   |
-///   = help: percent-encode a space as %20 (RFC 3986 2.1)
-/// ```
-pub(crate) fn write_diagnostic(
-    out: &mut impl Write,
-    look: Look,
-    file: &str,
-    number: u64,
-    input: &str,
-    error: &ParseError,
-    note: Option<&str>,
-) -> io::Result<()> {
-    if look.rich {
-        return write_rich(out, look.color, file, number, input, error, note);
-    }
-    let column = error.offset() + 1;
-    let mut message = error.detail();
-    if let Some(note) = note {
-        message = format!("{message}; {note}");
-    }
-    if !look.color {
-        writeln!(out, "{file}:{number}:{column}: error: {message}")?;
-        return write_caret(out, "", input, error);
-    }
-    writeln!(
-        out,
-        "{LOCATION}{file}:{number}:{column}:{LOCATION:#} {ERROR}error:{ERROR:#} {message}"
-    )?;
-    let snippet = error.annotate(input).without_message().to_string();
-    let (line, caret) = snippet.split_once('\n').unwrap_or((&snippet, ""));
-    let (spaces, caret) = caret.split_at(caret.len() - caret.trim_start().len());
-    writeln!(out, "{line}\n{spaces}{ERROR}{caret}{ERROR:#}")
+/// What replaces a userinfo password in echoed text.
+pub(crate) const MASK: &str = "****";
+
+/// One thing to say about one input line, in the one shape every subcommand uses:
+/// `SOURCE:LINE:COL: error|warning: MESSAGE` (plain) or a rustc-like block (rich).
+#[derive(Debug)]
+pub(crate) struct Diagnostic<'a> {
+    pub(crate) severity: Severity,
+    /// The input's name: a file as given, `<stdin>`, `<argument>`; escaped when written.
+    pub(crate) source: &'a str,
+    /// 1-based line of the input (position among the arguments for `<argument>`).
+    pub(crate) line: u64,
+    /// The whole input line, as text.
+    pub(crate) input: &'a str,
+    /// The byte range the diagnostic is about; an empty range at the end for "input ends too early".
+    pub(crate) span: Range<usize>,
+    /// Short: `space not allowed here`.
+    pub(crate) message: String,
+    /// Under the caret in rich mode: `expected pchar or "/"`.
+    pub(crate) label: Option<String>,
+    /// What to do about it, with its RFC section.
+    pub(crate) help: Option<String>,
+    /// Context: `not a valid urn URI (RFC 8141 2)`.
+    pub(crate) note: Option<String>,
+    /// The lint code of a finding (`[port-default]` after the message).
+    pub(crate) code: Option<&'static str>,
+    /// Whether plain mode repeats the input line with a caret (errors do; warnings keep to one line).
+    pub(crate) plain_snippet: bool,
 }
 
-/// The rustc-like block of [`write_diagnostic`], drawn by annotate-snippets.
-fn write_rich(
-    out: &mut impl Write,
-    color: bool,
-    file: &str,
-    number: u64,
-    input: &str,
-    error: &ParseError,
-    note: Option<&str>,
-) -> io::Result<()> {
-    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+impl<'a> Diagnostic<'a> {
+    /// The diagnostic of a parse error in `input`.
+    pub(crate) fn error(
+        source: &'a str,
+        line: u64,
+        input: &'a str,
+        error: &ParseError,
+    ) -> Diagnostic<'a> {
+        let offset = error.offset().min(input.len());
+        let end = if matches!(error.kind(), rfc3986::ParseErrorKind::InvalidUtf8) {
+            offset
+        } else {
+            offset
+                + input[floor(input, offset)..]
+                    .chars()
+                    .next()
+                    .map_or(0, char::len_utf8)
+        };
+        let expected = error.expected_list();
+        Diagnostic {
+            severity: Severity::Error,
+            source,
+            line,
+            input,
+            span: offset..end.max(offset),
+            message: error.message(),
+            label: (!expected.is_empty()).then_some(expected),
+            help: error.hint(),
+            note: None,
+            code: None,
+            plain_snippet: true,
+        }
+    }
 
-    let (title, help, label) = split_message(error);
-    let offset = error.offset().min(input.len());
-    let end = offset + input[offset..].chars().next().map_or(0, char::len_utf8);
-    let snippet = Snippet::source(input)
-        .line_start(usize::try_from(number).unwrap_or(usize::MAX))
-        .path(file)
-        .annotation(AnnotationKind::Primary.span(offset..end).label(label));
-    let mut group = Level::ERROR.primary_title(title).element(snippet);
-    if let Some(help) = help {
-        group = group.element(Level::HELP.message(help));
+    /// The diagnostic of a lint finding in `input`, at `severity`.
+    pub(crate) fn finding(
+        source: &'a str,
+        line: u64,
+        input: &'a str,
+        finding: &rfc3986::lint::Finding,
+        severity: Severity,
+    ) -> Diagnostic<'a> {
+        Diagnostic {
+            severity,
+            source,
+            line,
+            input,
+            span: finding.start()..finding.end(),
+            message: format!("{} (RFC 3986 {})", finding.message(), finding.section()),
+            label: None,
+            help: None,
+            note: None,
+            code: Some(finding.code().as_str()),
+            plain_snippet: false,
+        }
     }
-    if let Some(note) = note {
-        group = group.element(Level::NOTE.message(note));
+
+    /// A diagnostic about `input` as a whole, with no position in it (`expected BASE<TAB>REF`).
+    pub(crate) fn whole(
+        source: &'a str,
+        line: u64,
+        input: &'a str,
+        message: String,
+    ) -> Diagnostic<'a> {
+        Diagnostic {
+            severity: Severity::Error,
+            source,
+            line,
+            input,
+            span: 0..0,
+            message,
+            label: None,
+            help: None,
+            note: None,
+            code: None,
+            plain_snippet: false,
+        }
     }
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
+
+    /// Adds a note (`not a valid urn URI (...)`).
+    pub(crate) fn with_note(mut self, note: Option<&str>) -> Diagnostic<'a> {
+        self.note = note.map(str::to_string);
+        self
+    }
+
+    /// Writes the diagnostic as `look` says. The input is echoed with its userinfo password masked and
+    /// control characters, bidirectional controls and line separators escaped; a message about a
+    /// character inside the password does not name the character.
+    pub(crate) fn write(&self, out: &mut impl Write, look: Look) -> io::Result<()> {
+        let source = escape_text(self.source);
+        let (input, span, in_password) = redact(self.input, self.span.clone());
+        // A parse error's message names the character it found; a finding's never quotes input.
+        let (message, help) = if in_password && self.code.is_none() {
+            (
+                "character not allowed in the password of the userinfo (not shown)".to_string(),
+                None,
+            )
+        } else {
+            (
+                escape_text(&self.message),
+                self.help.as_deref().map(escape_text),
+            )
+        };
+        let visible = Visible::new(&input, span.clone());
+        if look.rich {
+            return self.write_rich(out, look, &source, &message, help.as_deref(), &visible);
+        }
+        // Plain: COL is the 1-based byte column in the line as read.
+        let column = self.span.start + 1;
+        let mut text = message;
+        for part in [help.as_deref(), self.label.as_deref(), self.note.as_deref()]
+            .into_iter()
+            .flatten()
+        {
+            text.push_str("; ");
+            text.push_str(part);
+        }
+        if let Some(code) = self.code {
+            text.push_str(&format!(" [{code}]"));
+        }
+        let severity = self.severity.as_str();
+        let style = match self.severity {
+            Severity::Error => ERROR,
+            Severity::Warning => WARNING,
+        };
+        if look.color {
+            writeln!(
+                out,
+                "{LOCATION}{source}:{}:{column}:{LOCATION:#} {style}{severity}:{style:#} {text}",
+                self.line
+            )?;
+        } else {
+            writeln!(out, "{source}:{}:{column}: {severity}: {text}", self.line)?;
+        }
+        if !self.plain_snippet {
+            return Ok(());
+        }
+        let pad = " ".repeat(visible.caret_column);
+        if look.color {
+            writeln!(out, "{}\n{pad}{style}^{style:#}", visible.line)
+        } else {
+            writeln!(out, "{}\n{pad}^", visible.line)
+        }
+    }
+
+    /// The rustc-like block, drawn by annotate-snippets:
+    ///
+    /// ```text
+    /// error: space not allowed here
+    ///  --> uris.txt:2:11
+    ///   |
+    /// 2 | http://a/b c
+    ///   |           ^ expected pchar, "?", "#", "/" or end of input
+    ///   |
+    ///   = help: percent-encode a space as %20 (RFC 3986 2.1)
+    /// ```
+    fn write_rich(
+        &self,
+        out: &mut impl Write,
+        look: Look,
+        source: &str,
+        message: &str,
+        help: Option<&str>,
+        visible: &Visible,
+    ) -> io::Result<()> {
+        use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+
+        let title = match self.code {
+            Some(code) => format!("{message} [{code}]"),
+            None => message.to_string(),
+        };
+        let label = self.label.as_deref().map(escape_text);
+        let mut annotation = AnnotationKind::Primary.span(visible.span.clone());
+        if let Some(label) = &label {
+            annotation = annotation.label(label.as_str());
+        }
+        let snippet = Snippet::source(visible.line.as_str())
+            .line_start(usize::try_from(self.line).unwrap_or(usize::MAX))
+            .path(source)
+            .annotation(annotation);
+        let level = match self.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let mut group = level.primary_title(title.as_str()).element(snippet);
+        if let Some(help) = help {
+            group = group.element(Level::HELP.message(help));
+        }
+        let note = self.note.as_deref().map(escape_text);
+        if let Some(note) = &note {
+            group = group.element(Level::NOTE.message(note.as_str()));
+        }
+        let renderer = if look.color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        writeln!(out, "{}", renderer.render(&[group]))?;
+        // A blank line between diagnostics, as rustc leaves.
+        writeln!(out)
+    }
+}
+
+/// The part of an input line a diagnostic shows: at most 60 bytes on either side of the span's start,
+/// cut marked with `...`, escaped; with the caret's column (in characters) and the span in its bytes.
+struct Visible {
+    line: String,
+    caret_column: usize,
+    span: Range<usize>,
+}
+
+impl Visible {
+    fn new(input: &str, span: Range<usize>) -> Visible {
+        let offset = span.start.min(input.len());
+        let mut end = (offset + 60).min(input.len());
+        while !input.is_char_boundary(end) {
+            end += 1;
+        }
+        let start = floor(input, offset.saturating_sub(60));
+        let offset = floor(input, offset);
+        let mut line = String::new();
+        if start > 0 {
+            line.push_str("...");
+        }
+        push_escaped(&mut line, &input[start..offset]);
+        let caret_column = line.chars().count();
+        let span_start = line.len();
+        let span_end_in_input = span.end.clamp(offset, end);
+        let span_end_in_input = ceil(input, span_end_in_input);
+        push_escaped(&mut line, &input[offset..span_end_in_input]);
+        let span_end = line.len();
+        push_escaped(&mut line, &input[span_end_in_input..end]);
+        if end < input.len() {
+            line.push_str("...");
+        }
+        Visible {
+            line,
+            caret_column,
+            span: span_start..span_end,
+        }
+    }
+}
+
+/// The largest char boundary at or before `i`.
+fn floor(input: &str, mut i: usize) -> usize {
+    i = i.min(input.len());
+    while !input.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The smallest char boundary at or after `i`.
+fn ceil(input: &str, mut i: usize) -> usize {
+    i = i.min(input.len());
+    while !input.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Control characters (C0, DEL, C1), bidirectional controls and line or paragraph separators: what an
+/// echoed text must not carry to a terminal raw.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// Appends `text` with [`needs_escape`] characters written as `\u{..}`.
+fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        if needs_escape(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// `text` for human-readable output: control characters, bidirectional controls and line separators as
+/// `\u{..}` escapes (a file name, a message that quotes input).
+pub(crate) fn escape_text(text: &str) -> String {
+    if !text.chars().any(needs_escape) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    push_escaped(&mut out, text);
+    out
+}
+
+/// The byte range of the password of `input`'s userinfo, found the way RFC 3986 Appendix B splits any
+/// string (valid or not): an optional `scheme ":"` (no `/`, `?`, `#` before the `:`), then `"//"
+/// authority` up to the next `/`, `?` or `#`; the userinfo is the authority up to its last `@`, the
+/// password what follows the userinfo's first `:` (3.2.1). `None` when there is none or it is empty.
+pub(crate) fn password_span(input: &str) -> Option<Range<usize>> {
+    let bytes = input.as_bytes();
+    let scheme_end = bytes
+        .iter()
+        .position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'))
+        .filter(|&i| i > 0 && bytes[i] == b':')
+        .map_or(0, |i| i + 1);
+    let rest = &input[scheme_end..];
+    let authority_start = scheme_end + 2;
+    if !rest.starts_with("//") {
+        return None;
+    }
+    let authority_len = input[authority_start..]
+        .find(['/', '?', '#'])
+        .unwrap_or(input.len() - authority_start);
+    let authority = &input[authority_start..authority_start + authority_len];
+    let at = authority.rfind('@')?;
+    let colon = authority[..at].find(':')?;
+    let span = authority_start + colon + 1..authority_start + at;
+    (!span.is_empty()).then_some(span)
+}
+
+/// `input` with its userinfo password replaced by [`MASK`], `span` moved to match, and whether the span
+/// started inside the password.
+pub(crate) fn redact(
+    input: &str,
+    span: Range<usize>,
+) -> (std::borrow::Cow<'_, str>, Range<usize>, bool) {
+    let Some(password) = password_span(input) else {
+        return (input.into(), span, false);
     };
-    writeln!(out, "{}", renderer.render(&[group]))?;
-    // A blank line between diagnostics, as rustc leaves.
-    writeln!(out)
-}
-
-/// The message of `error` in three parts for a rich diagnostic: what was found (`space not allowed
-/// here`), the hint if any (`percent-encode a space as %20 (RFC 3986 2.1)`), and what was expected
-/// (`expected pchar, "/" or end of input`), the label under the caret; each a field of the error.
-fn split_message(error: &ParseError) -> (String, Option<String>, Option<String>) {
-    let expected = error.expected_list();
-    let label = (!expected.is_empty()).then_some(expected);
-    (error.message(), error.hint(), label)
-}
-
-/// Writes a SHOULD-level finding of line `number` of `file`: `FILE:LINE:COL: warning: MESSAGE (RFC 3986
-/// SECTION) [CODE]` (COL: 1-based byte column where the finding's span starts), `warning:` in bold
-/// yellow with colour. The line itself is not repeated: a finding about a password must not echo it.
-pub(crate) fn write_warning(
-    out: &mut impl Write,
-    look: Look,
-    file: &str,
-    number: u64,
-    warning: &Warning,
-) -> io::Result<()> {
-    const WARNING: anstyle::Style = anstyle::Style::new()
-        .bold()
-        .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightYellow)));
-    let Warning {
-        code,
-        section,
-        message,
-        span,
-    } = warning;
-    let column = span.0 + 1;
-    if look.color {
-        writeln!(
-            out,
-            "{LOCATION}{file}:{number}:{column}:{LOCATION:#} {WARNING}warning:{WARNING:#} {message} (RFC 3986 {section}) [{code}]"
-        )
+    let masked = format!(
+        "{}{MASK}{}",
+        &input[..password.start],
+        &input[password.end..]
+    );
+    let map = |o: usize| {
+        if o < password.start {
+            o
+        } else if o < password.end {
+            password.start
+        } else {
+            o - password.len() + MASK.len()
+        }
+    };
+    let inside = password.contains(&span.start);
+    let start = map(span.start);
+    let end = if inside {
+        start + MASK.len()
     } else {
-        writeln!(
-            out,
-            "{file}:{number}:{column}: warning: {message} (RFC 3986 {section}) [{code}]"
-        )
+        map(span.end).max(start)
+    };
+    (masked.into(), start..end, inside)
+}
+
+/// `text` with its userinfo password masked when `on` (`--redact` for JSON output).
+pub(crate) fn redact_if(on: bool, text: &str) -> std::borrow::Cow<'_, str> {
+    if on {
+        redact(text, 0..0).0
+    } else {
+        text.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn password_span_follows_appendix_b() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("http://user:secret@host/a b", Some("secret")),
+            ("//u:p@h", Some("p")),
+            ("http://u:@h/", None),
+            ("http://u@h/", None),
+            ("http://h/a:b@c", None),
+            ("http://a:b@c@d/", Some("b@c")),
+            ("mailto:a:b@c", None),
+            ("x://u:p w@h", Some("p w")),
+        ];
+        for &(input, password) in cases {
+            assert_eq!(password_span(input).map(|r| &input[r]), password, "{input}");
+        }
+    }
+
+    #[test]
+    fn redact_moves_spans_past_the_password() {
+        let input = "http://u:secret@h/a b";
+        let (masked, span, inside) = redact(input, 19..20);
+        assert_eq!(masked, "http://u:****@h/a b");
+        assert_eq!(&masked[span], " ");
+        assert!(!inside);
+        let (_, span, inside) = redact(input, 10..11);
+        assert_eq!(span, 9..13);
+        assert!(inside);
     }
 }

@@ -16,7 +16,7 @@ use rfc3986::{ParseError, Rule, Uri, UriRef};
 use serde::Serialize;
 
 use super::input;
-use super::report::{self, ErrorJson};
+use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
 
 /// Arguments of `rfc3986 resolve`.
@@ -34,6 +34,9 @@ pub(crate) struct Args {
     /// Read `BASE<TAB>REF` lines from FILE (`-`: standard input) instead of BASE and REF arguments.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["base", "refs"])]
     pairs: Option<PathBuf>,
+
+    #[command(flatten)]
+    look: report::LookArgs,
 
     /// The base URI (rule `URI`; its fragment is ignored, RFC 3986 5.1, 5.2.2).
     #[arg(value_name = "BASE", required_unless_present = "pairs")]
@@ -102,23 +105,27 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let mut out = BufWriter::new(stdout.lock());
     let mut any_invalid = false;
     let mut malformed = false;
-    let mut one =
-        |source: &str, line: u64, base: &[u8], reference: &[u8], out: &mut BufWriter<_>| {
-            let valid = resolve_one(args, &resolver, (source, line), base, reference, out)?;
-            any_invalid |= !valid;
-            if interactive {
-                out.flush()?;
-            }
-            io::Result::Ok(())
-        };
+    let look = args.look.stderr_look();
+    let mut one = |source: &str, line: u64, pair: Pair<'_>, out: &mut BufWriter<_>| {
+        let valid = resolve_one(args, look, &resolver, (source, line), pair, out)?;
+        any_invalid |= !valid;
+        if interactive {
+            out.flush()?;
+        }
+        io::Result::Ok(())
+    };
 
     let all_read = if let Some(pairs) = &args.pairs {
         input::for_each_line(&[pairs], |line| {
             if line.bytes.is_empty() {
                 return Ok(());
             }
-            let (base, reference) = match line.bytes.iter().position(|&b| b == b'\t') {
-                Some(tab) => (&line.bytes[..tab], &line.bytes[tab + 1..]),
+            let pair = match line.bytes.iter().position(|&b| b == b'\t') {
+                Some(tab) => Pair {
+                    base: &line.bytes[..tab],
+                    reference: &line.bytes[tab + 1..],
+                    line: Some(line.bytes),
+                },
                 None => {
                     malformed = true;
                     if args.format == Format::Json {
@@ -137,15 +144,16 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                         serde_json::to_writer(&mut out, &record)?;
                         out.write_all(b"\n")?;
                     } else {
-                        super::error(format_args!(
-                            "{}:{}: error: expected BASE<TAB>REF, found no tab",
-                            line.file, line.number
-                        ));
+                        out.flush()?;
+                        let text = String::from_utf8_lossy(line.bytes);
+                        let message = "expected BASE<TAB>REF, found no tab".to_string();
+                        let diagnostic = Diagnostic::whole(line.file, line.number, &text, message);
+                        let _ = diagnostic.write(&mut io::stderr().lock(), look);
                     }
                     return Ok(());
                 }
             };
-            one(line.file, line.number, base, reference, &mut out)
+            one(line.file, line.number, pair, &mut out)
         })?
     } else {
         let base = args
@@ -158,21 +166,20 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             // An empty line is the empty reference (RFC 3986 4.2, 5.4.1: it resolves to the base
             // without its fragment), not a line to skip.
             input::for_each_line(no_files, |line| {
-                one(line.file, line.number, base, line.bytes, &mut out)
+                one(line.file, line.number, Pair::of(base, line.bytes), &mut out)
             })?
         } else {
             let mut all_read = true;
             for (i, reference) in args.refs.iter().enumerate() {
                 if reference == "-" {
                     all_read &= input::for_each_line(&["-"], |line| {
-                        one(line.file, line.number, base, line.bytes, &mut out)
+                        one(line.file, line.number, Pair::of(base, line.bytes), &mut out)
                     })?;
                 } else {
                     one(
                         "<argument>",
                         i as u64 + 1,
-                        base,
-                        reference.as_encoded_bytes(),
+                        Pair::of(base, reference.as_encoded_bytes()),
                         &mut out,
                     )?;
                 }
@@ -185,15 +192,35 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     Ok(Status::of(all_read, any_invalid))
 }
 
+/// A base and a reference to resolve, and the whole `BASE<TAB>REF` line they come from (`--pairs`), so
+/// that a diagnostic can point into the line as read.
+#[derive(Clone, Copy, Debug)]
+struct Pair<'a> {
+    base: &'a [u8],
+    reference: &'a [u8],
+    line: Option<&'a [u8]>,
+}
+
+impl<'a> Pair<'a> {
+    fn of(base: &'a [u8], reference: &'a [u8]) -> Pair<'a> {
+        Pair {
+            base,
+            reference,
+            line: None,
+        }
+    }
+}
+
 /// Resolves one pair and writes the target or the error; returns whether it resolved.
 fn resolve_one(
     args: &Args,
+    look: report::Look,
     resolver: &Resolver,
     (source, line): (&str, u64),
-    base_bytes: &[u8],
-    reference_bytes: &[u8],
+    pair: Pair<'_>,
     out: &mut impl Write,
 ) -> io::Result<bool> {
+    let (base_bytes, reference_bytes) = (pair.base, pair.reference);
     let base_input = input::decode(Rule::URI, base_bytes);
     let reference_input = input::decode(Rule::URI_REFERENCE, reference_bytes);
     let (base_text, base) = match &base_input {
@@ -212,7 +239,10 @@ fn resolve_one(
             // Only a resolver configured to refuse the "//" case returns other errors; the default
             // writes "/." before such a path (see `Resolver::dot_prefix`).
             Err(e) => {
-                super::error(format_args!("{source}:{line}: error: {e}"));
+                out.flush()?;
+                let message = e.to_string();
+                let diagnostic = Diagnostic::whole(source, line, reference_text, message);
+                let _ = diagnostic.write(&mut io::stderr().lock(), look);
                 return Ok(false);
             }
         },
@@ -231,8 +261,8 @@ fn resolve_one(
             };
             let json = ResultJson {
                 line,
-                base: base_text,
-                reference: reference_text,
+                base: &report::redact_if(look.redact_json, base_text),
+                reference: &report::redact_if(look.redact_json, reference_text),
                 target,
                 error,
             };
@@ -242,15 +272,40 @@ fn resolve_one(
         Format::Text => match &outcome {
             Ok(target) => writeln!(out, "{target}")?,
             Err((which, text, e)) => {
-                let stderr = io::stderr();
-                let mut err = stderr.lock();
-                let _ = writeln!(
-                    err,
-                    "{source}:{line}: error: invalid {which} at byte {}: {}",
-                    e.offset(),
-                    e.detail()
+                // Keep standard output and standard error in input order.
+                out.flush()?;
+                let note = format!(
+                    "in the {}",
+                    if *which == "base" {
+                        "base URI"
+                    } else {
+                        "reference"
+                    }
                 );
-                let _ = report::write_caret(&mut err, "", text, e);
+                let whole;
+                let (input, shift) = match pair.line {
+                    // --pairs: point into the line as read.
+                    Some(bytes) => {
+                        whole = String::from_utf8_lossy(bytes);
+                        let shift = if *which == "base" {
+                            0
+                        } else {
+                            base_bytes.len() + 1
+                        };
+                        (&*whole, shift)
+                    }
+                    None => (*text, 0),
+                };
+                let mut diagnostic = Diagnostic::error(source, line, text, e);
+                diagnostic.input = input;
+                diagnostic.span = diagnostic.span.start + shift..diagnostic.span.end + shift;
+                if *which == "base" && pair.line.is_none() {
+                    diagnostic.source = "<base>";
+                    diagnostic.line = 1;
+                }
+                let _ = diagnostic
+                    .with_note(Some(&note))
+                    .write(&mut io::stderr().lock(), look);
             }
         },
     }

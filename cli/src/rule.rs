@@ -46,48 +46,83 @@ pub(crate) fn grammar_error(
 }
 
 /// The grammar a subcommand matches inputs against: a rule of the built-in `uri.pest`, or a rule of a
-/// grammar loaded at run time with `--grammar FILE.pest` (pest_meta + pest_vm, same typed values).
+/// grammar loaded at run time with `--grammar NAME|FILE.pest` (pest_meta + pest_vm, same typed values).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Engine {
     /// A rule of the built-in grammar.
     Builtin(Rule),
     /// A rule of a grammar loaded for the whole run (leaked once: it lives as long as the process).
-    Loaded(rfc3986::runtime::Entry<'static>),
+    Loaded(
+        rfc3986::runtime::Entry<'static>,
+        &'static rfc3986::runtime::Grammar,
+    ),
 }
 
 impl Engine {
-    /// `--rule NAME` in the built-in grammar, or in the grammar of `--grammar FILE` when given. The error
-    /// is the usage message: an unknown rule (with the valid names) or the grammar file's errors, one
+    /// `--rule NAME` (or the default rule) in the built-in grammar, or in the grammar `--grammar` names:
+    /// a grammar shipped with the tool (`iri`, `zone-id`, `uri`) or a `.pest` file. Without `--rule`, a
+    /// loaded grammar's start rule is its URI-reference-like rule (`IRI-reference`). The error is the
+    /// usage message: an unknown rule (with the valid names) or the grammar file's errors, one
     /// `FILE:LINE:COL: message` per line.
-    pub(crate) fn new(name: &str, grammar: Option<&std::path::Path>) -> Result<Engine, String> {
-        let Some(path) = grammar else {
-            return parse_rule(name).map(Engine::Builtin);
+    pub(crate) fn new(name: Option<&str>, grammar: Option<&str>) -> Result<Engine, String> {
+        let Some(grammar_arg) = grammar else {
+            return parse_rule(name.unwrap_or("URI-reference")).map(Engine::Builtin);
         };
-        let grammar = rfc3986::runtime::Grammar::from_file_or_overlay(path)
-            .map_err(|e| grammar_error(path, &e))?;
-        let grammar: &'static rfc3986::runtime::Grammar = Box::leak(Box::new(grammar));
-        grammar.entry(name).map(Engine::Loaded).map_err(|e| {
-            let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
-            format!("{e}; rules of {}: {}", path.display(), names.join(", "))
-        })
+        let path = std::path::Path::new(grammar_arg);
+        let loaded = match rfc3986::runtime::Grammar::builtin(grammar_arg) {
+            Some(builtin) => builtin.map_err(|e| format!("{grammar_arg}: error: {e}"))?,
+            None => rfc3986::runtime::Grammar::from_file_or_overlay(path).map_err(|e| {
+                let mut message = grammar_error(path, &e);
+                if matches!(e, rfc3986::runtime::GrammarError::Io { .. }) {
+                    let names: Vec<&str> = rfc3986::runtime::Grammar::builtin_names().collect();
+                    message.push_str(&format!(
+                        "\n(built-in grammars, by name: {})",
+                        names.join(", ")
+                    ));
+                }
+                message
+            })?,
+        };
+        let grammar: &'static rfc3986::runtime::Grammar = Box::leak(Box::new(loaded));
+        let entry = match name {
+            Some(name) => grammar.entry(name).map_err(|e| {
+                let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
+                format!("{e}; rules of {grammar_arg}: {}", names.join(", "))
+            })?,
+            None => grammar.start_rule().ok_or_else(|| {
+                let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
+                format!(
+                    "{grammar_arg} has no URI-reference-like rule to check by default; name one with \
+                     --rule: {}",
+                    names.join(", ")
+                )
+            })?,
+        };
+        Ok(Engine::Loaded(entry, grammar))
     }
 
     /// Matches the rule against the whole of `input`.
     pub(crate) fn parse(self, input: &str) -> Result<rfc3986::RuleMatch<'_>, rfc3986::ParseError> {
         match self {
             Engine::Builtin(rule) => rfc3986::parse_as(rule, input),
-            Engine::Loaded(entry) => entry.parse(input),
+            Engine::Loaded(entry, _) => entry.parse(input),
         }
     }
 
-    /// The built-in rule used to explain a line that is not UTF-8 (the loaded grammar's own rule when it
-    /// has the same name, else `URI-reference`).
-    pub(crate) fn builtin_rule(self) -> Rule {
+    /// The loaded grammar, if any.
+    pub(crate) fn grammar(self) -> Option<&'static rfc3986::runtime::Grammar> {
         match self {
-            Engine::Builtin(rule) => rule,
-            Engine::Loaded(entry) => {
-                Rule::from_abnf_name(entry.abnf_name()).unwrap_or(Rule::URI_REFERENCE)
-            }
+            Engine::Builtin(_) => None,
+            Engine::Loaded(_, grammar) => Some(grammar),
         }
+    }
+
+    /// The line as text, or its lossy decoding with this engine's error when it is not UTF-8 (the loaded
+    /// grammar's own rules explain it under `--grammar`).
+    pub(crate) fn decode(self, bytes: &[u8]) -> Result<&str, (String, rfc3986::ParseError)> {
+        super::input::decode_with(bytes, |bytes| match self {
+            Engine::Builtin(rule) => rfc3986::validate_bytes(rule, bytes),
+            Engine::Loaded(entry, _) => entry.parse_bytes(bytes).map(|_| ()),
+        })
     }
 }

@@ -127,7 +127,7 @@ fn expand_result_not_a_uri_reference() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(stdout(&output), "");
     assert!(
-        stderr(&output).contains("the expansion is not a URI-reference"),
+        stderr(&output).contains("the expansion of the template is not a URI-reference"),
         "{}",
         stderr(&output)
     );

@@ -170,7 +170,7 @@ fn equiv_invalid_input_is_reported_and_exits_2() {
     let output = run(&["equiv", "http://a/", "a b"], b"");
     assert_eq!(output.status.code(), Some(2));
     assert!(stdout(&output).is_empty());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("B:2: error"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("<argument>:2:2: error"));
 }
 
 #[rstest]

@@ -733,3 +733,52 @@ pub fn check_runtime_grammar(text: &str) {
         _ => panic!("run-time {run_time:?} but built-in {built_in:?} on {text:?}"),
     }
 }
+
+/// `data` = grammar text, NUL, input. The grammar is loaded alone ([`rfc3986::runtime::Grammar::load`])
+/// and as an overlay on uri.pest; a load error has issues at positions inside the text (line and column
+/// 1-based); a loaded grammar matches the input with its start rule (or its first rule) and with
+/// [`rfc3986::runtime::Entry::parse_bytes`], agreeing on the verdict, with an error offset inside the
+/// input.
+pub fn check_grammar_text(data: &[u8]) {
+    use rfc3986::runtime::{Grammar, GrammarError};
+    let (grammar_bytes, input) = match data.iter().position(|&b| b == 0) {
+        Some(nul) => (&data[..nul], &data[nul + 1..]),
+        None => (data, &b"http://a/b?c#d"[..]),
+    };
+    let Ok(text) = std::str::from_utf8(grammar_bytes) else {
+        return;
+    };
+    let lines = text.split('\n').count();
+    for loaded in [Grammar::load(text), Grammar::overlay(text)] {
+        let grammar = match loaded {
+            Ok(grammar) => grammar,
+            Err(GrammarError::Invalid { issues, .. }) => {
+                for issue in &issues {
+                    assert!(issue.line() >= 1 && issue.column() >= 1, "{issue:?}");
+                }
+                let _ = lines;
+                continue;
+            }
+            Err(_) => continue,
+        };
+        let entry = match grammar.start_rule() {
+            Some(entry) => entry,
+            None => match grammar.rule_names().next() {
+                Some((name, _)) => grammar.entry(name).expect("a listed rule"),
+                None => continue,
+            },
+        };
+        let by_bytes = entry.parse_bytes(input);
+        if let Ok(text_input) = std::str::from_utf8(input) {
+            let by_text = entry.parse(text_input);
+            assert_eq!(by_text.is_ok(), by_bytes.is_ok(), "{text_input:?}");
+            if let Err(e) = &by_text {
+                assert!(e.offset() <= text_input.len(), "{e:?}");
+                let _ = e.annotate(text_input).to_string();
+            }
+        }
+        if let Err(e) = &by_bytes {
+            assert!(e.offset() <= input.len(), "{e:?}");
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! `rfc3986 encode [--component C] [--format text|json] [TEXT...]` and `rfc3986 decode [--bytes]
+//! [--format text|json] [TEXT...]`: percent-encoding of one component (RFC 3986 2.1, 2.4, 2.5) and
+//! percent-decoding, by `rfc3986::percent`.
+//!
+//! Inputs are the TEXT arguments, or the lines of standard input when there are none (`-` also reads
+//! it). Every line gives one line of output, blank lines included (the empty text encodes and decodes to
+//! itself), except a line that cannot be decoded: its error goes to standard error (`SOURCE:LINE:COL:
+//! error: MESSAGE`, the line and a caret) and nothing to standard output, as for `normalize`.
+//!
+//! `decode` writes the decoded text as it is: a decoded `%0A` is a line break. `--format json` escapes it.
+
+use std::ffi::OsString;
+use std::io::{self, BufWriter, IsTerminal, Write};
+
+use clap::ValueEnum;
+use rfc3986::percent::{self, Component, DecodeError, DecodeErrorKind};
+use serde::Serialize;
+
+use super::input;
+use super::report;
+use super::Status;
+
+/// Arguments of `rfc3986 encode`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct EncodeArgs {
+    /// The component the text is for: its rule decides what stays unencoded (`segment` encodes `/`,
+    /// `path` keeps it; `query` and `fragment` keep `/` and `?`).
+    #[arg(long, value_enum, default_value_t = ComponentArg::Segment)]
+    component: ComponentArg,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Texts to encode (any bytes; UTF-8 is encoded as its octets); none: the lines of standard input.
+    #[arg(value_name = "TEXT")]
+    texts: Vec<OsString>,
+}
+
+/// Arguments of `rfc3986 decode`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct DecodeArgs {
+    /// Write the decoded octets as they are, without checking that they are UTF-8 (text output only).
+    #[arg(long)]
+    bytes: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Percent-encoded texts to decode; none: the lines of standard input.
+    #[arg(value_name = "TEXT")]
+    texts: Vec<OsString>,
+}
+
+/// `--component`, spelled as the RFC names the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ComponentArg {
+    /// `userinfo` (RFC 3986 3.2.1): keeps `:`.
+    Userinfo,
+    /// `reg-name` (3.2.2): unreserved and sub-delims only.
+    Host,
+    /// A whole path (3.3): keeps `/`.
+    Path,
+    /// One path `segment` (3.3): encodes `/`.
+    Segment,
+    /// `query` (3.4).
+    Query,
+    /// `fragment` (3.5).
+    Fragment,
+}
+
+impl From<ComponentArg> for Component {
+    fn from(c: ComponentArg) -> Component {
+        match c {
+            ComponentArg::Userinfo => Component::Userinfo,
+            ComponentArg::Host => Component::Host,
+            ComponentArg::Path => Component::Path,
+            ComponentArg::Segment => Component::PathSegment,
+            ComponentArg::Query => Component::Query,
+            ComponentArg::Fragment => Component::Fragment,
+        }
+    }
+}
+
+/// Output format of `encode` and `decode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One result per line; errors on standard error.
+    Text,
+    /// One JSON object per input line.
+    #[value(alias = "jsonl")]
+    Json,
+}
+
+/// `{"line", "input", "component", "encoded"}`.
+#[derive(Debug, Serialize)]
+struct EncodedJson<'a> {
+    line: u64,
+    input: &'a str,
+    component: &'static str,
+    encoded: &'a str,
+}
+
+/// `{"line", "input", "decoded": "..." | null, "error": {...} | null}`.
+#[derive(Debug, Serialize)]
+struct DecodedJson<'a> {
+    line: u64,
+    input: &'a str,
+    decoded: Option<&'a str>,
+    error: Option<DecodeErrorJson>,
+}
+
+/// `{"offset", "column", "kind", "expected", "hint", "message"}` of a decoding error (the error object of
+/// CONTRACT.md).
+#[derive(Debug, Serialize)]
+struct DecodeErrorJson {
+    /// 0-based byte offset into the input.
+    offset: usize,
+    /// 1-based column, in characters.
+    column: usize,
+    /// `invalid-percent-encoding` or `invalid-utf8`.
+    kind: &'static str,
+    /// `["HEXDIG"]` after a `%`; empty for octets that are not UTF-8.
+    expected: &'static [&'static str],
+    /// What to do about it.
+    hint: &'static str,
+    message: String,
+}
+
+/// A decoding error, or input that is not UTF-8 at all (byte offset).
+enum Failure {
+    Decode(DecodeError),
+    InputNotUtf8(usize),
+}
+
+impl Failure {
+    fn offset(&self) -> usize {
+        match self {
+            Failure::Decode(e) => e.offset(),
+            Failure::InputNotUtf8(offset) => *offset,
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Failure::Decode(e) => match e.kind() {
+                DecodeErrorKind::InvalidPercentEncoding => "invalid-percent-encoding",
+                _ => "invalid-utf8",
+            },
+            Failure::InputNotUtf8(_) => "invalid-utf8",
+        }
+    }
+
+    /// What the grammar expects there: two `HEXDIG` after a `%` (RFC 3986 2.1).
+    fn expected(&self) -> &'static [&'static str] {
+        match self.kind() {
+            "invalid-percent-encoding" => &["HEXDIG"],
+            _ => &[],
+        }
+    }
+
+    fn hint(&self) -> &'static str {
+        match self.kind() {
+            "invalid-percent-encoding" => {
+                "a \"%\" that stands for itself is written %25 (RFC 3986 2.4)"
+            }
+            _ => "use --bytes to write the octets as they are",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Failure::Decode(e) => e.to_string(),
+            Failure::InputNotUtf8(offset) => format!("the input is not UTF-8 at byte {offset}"),
+        }
+    }
+}
+
+/// Calls `one(source, line, bytes)` for every input: the arguments, or the lines of standard input.
+fn for_each_input(
+    texts: &[OsString],
+    mut one: impl FnMut(&str, u64, &[u8]) -> io::Result<()>,
+) -> io::Result<bool> {
+    if texts.is_empty() {
+        let no_files: &[&str] = &[];
+        return input::for_each_line(no_files, |line| one(line.file, line.number, line.bytes));
+    }
+    let mut all_read = true;
+    for (i, text) in texts.iter().enumerate() {
+        if text == "-" {
+            all_read &=
+                input::for_each_line(&["-"], |line| one(line.file, line.number, line.bytes))?;
+        } else {
+            one("<argument>", i as u64 + 1, text.as_encoded_bytes())?;
+        }
+    }
+    Ok(all_read)
+}
+
+/// Runs `encode`; `Err` only when standard output cannot be written.
+pub(crate) fn run_encode(args: &EncodeArgs) -> io::Result<Status> {
+    let stdout = io::stdout();
+    let interactive = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let component = Component::from(args.component);
+    let all_read = for_each_input(&args.texts, |_, line, bytes| {
+        let encoded = percent::encode_bytes(bytes, component);
+        match args.format {
+            Format::Text => writeln!(out, "{encoded}")?,
+            Format::Json => {
+                let input = String::from_utf8_lossy(bytes);
+                let json = EncodedJson {
+                    line,
+                    input: &input,
+                    component: component.name(),
+                    encoded: &encoded,
+                };
+                serde_json::to_writer(&mut out, &json)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        if interactive {
+            out.flush()?;
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(Status::of(all_read, false))
+}
+
+/// Runs `decode`; `Err` only when standard output cannot be written.
+pub(crate) fn run_decode(args: &DecodeArgs) -> io::Result<Status> {
+    let stdout = io::stdout();
+    let interactive = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut any_invalid = false;
+    let all_read = for_each_input(&args.texts, |source, line, bytes| {
+        let lossy = String::from_utf8_lossy(bytes);
+        let result = match std::str::from_utf8(bytes) {
+            Err(e) => Err(Failure::InputNotUtf8(e.valid_up_to())),
+            Ok(text) if args.bytes && args.format == Format::Text => match percent::decode(text) {
+                Ok(octets) => {
+                    out.write_all(&octets)?;
+                    out.write_all(b"\n")?;
+                    Ok(None)
+                }
+                Err(e) => Err(Failure::Decode(e)),
+            },
+            Ok(text) => percent::decode_utf8(text)
+                .map(|d| Some(d.into_owned()))
+                .map_err(Failure::Decode),
+        };
+        any_invalid |= result.is_err();
+        match args.format {
+            Format::Json => {
+                let json = DecodedJson {
+                    line,
+                    input: &lossy,
+                    decoded: result.as_ref().ok().and_then(|d| d.as_deref()),
+                    error: result.as_ref().err().map(|e| DecodeErrorJson {
+                        offset: e.offset(),
+                        column: report::column(&lossy, e.offset()),
+                        kind: e.kind(),
+                        expected: e.expected(),
+                        hint: e.hint(),
+                        message: e.message(),
+                    }),
+                };
+                serde_json::to_writer(&mut out, &json)?;
+                out.write_all(b"\n")?;
+            }
+            Format::Text => match &result {
+                Ok(Some(decoded)) => writeln!(out, "{decoded}")?,
+                Ok(None) => {}
+                // Nothing on standard output for a line that cannot be decoded, as `normalize` does.
+                Err(e) => write_error(source, line, &lossy, e),
+            },
+        }
+        if interactive {
+            out.flush()?;
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(Status::of(all_read, any_invalid))
+}
+
+/// `SOURCE:LINE:COL: error: MESSAGE`, the input (control characters escaped) and a caret, on standard
+/// error.
+fn write_error(source: &str, line: u64, input: &str, e: &Failure) {
+    let offset = e.offset().min(input.len());
+    let before = input::escape_name(input.get(..offset).unwrap_or(input));
+    let shown = input::escape_name(input);
+    let caret = " ".repeat(before.chars().count());
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    let _ = writeln!(
+        err,
+        "{source}:{line}:{}: error: {}\n{shown}\n{caret}^",
+        offset + 1,
+        e.message()
+    );
+}

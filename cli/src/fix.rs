@@ -1,0 +1,303 @@
+//! `rfc3986 fix [--format text|json] [--quiet] [FILE...]`: unambiguous repairs of near-URIs
+//! (`rfc3986::repair::fix`), each reported; the result always passes `check`.
+//!
+//! Every line of every FILE (standard input if none, `-` too) is one input:
+//!
+//! - `text`: standard output gets exactly one line per input line, in order: the repaired URI reference,
+//!   the line unchanged when it was already valid, and the line unchanged too when it cannot be repaired
+//!   (so that `fix < in > out` keeps line numbers; `check out` then shows what is left). Standard error
+//!   gets one note per repair, `SOURCE:LINE:COL: fixed: ' ' -> %20 (RFC 3986 2.1)` (not with `--quiet`),
+//!   one diagnostic per unrepairable line, `SOURCE:LINE:COL: error: MESSAGE` with the partly repaired line
+//!   and a caret, and a summary `N lines, N already valid, N fixed, N unrepairable, N skipped`. COL is the
+//!   1-based byte column in the original line. Blank lines are written back and counted as skipped.
+//! - `json`: one object per non-blank line: `{"file", "line", "input", "fixed": "..." | null, "repairs":
+//!   [{"offset", "column", "found", "replacement", "reason", "section"}], "error": {"offset", "column",
+//!   "kind", "cause", "expected", "hint", "message", "partial"} | null}`; offsets are 0-based bytes of
+//!   `input`, columns 1-based characters.
+//!
+//! Echoed text on standard error has control and bidirectional characters escaped, and the password of a
+//! `user:password@` userinfo replaced by `*`s (the repaired URI on standard output is the product and is
+//! written as it is).
+//!
+//! Exit status: 0 when every line ends valid, 1 when some line stays invalid, 2 when an input cannot be
+//! read.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use rfc3986::repair::{self, Repair, Unrepairable};
+use rfc3986::{ParseError, Rule};
+use serde::Serialize;
+
+use super::input;
+use super::report;
+use super::Status;
+
+/// Arguments of `rfc3986 fix`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Repairs percent-encode only: a space inside, \" < > \\ ^ ` { | } and controls, \
+    non-ASCII characters (UTF-8 octets, RFC 3987 3.1), a % without two hex digits, a second #, [ ] past \
+    the authority. Refused: URI templates and placeholders ({var}, {}, [NAME]), printf formats (%s), \
+    regular expressions, Markdown, whitespace at either end or a tab (RFC 3986 Appendix C), <...> \
+    delimiters, and what no encoding repairs (host:port).\n\
+    Standard output: one line per input line, an unrepairable line unchanged. \
+    Exit status: 0 every line ends valid, 1 some line stays invalid, 2 an input cannot be read."
+)]
+pub(crate) struct Args {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Do not write a note per repair on standard error (errors and the summary are still written).
+    #[arg(short, long)]
+    quiet: bool,
+
+    #[command(flatten)]
+    look: report::LookArgs,
+
+    /// Files to repair, one URI reference per line; none or `-`: standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// Output format of `fix`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One line out per line in; notes, errors and the summary on standard error.
+    Text,
+    /// One JSON object per non-blank input line.
+    #[value(alias = "jsonl")]
+    Json,
+}
+
+/// One line's result as JSON.
+#[derive(Debug, Serialize)]
+struct LineJson<'a> {
+    file: &'a str,
+    line: u64,
+    input: &'a str,
+    fixed: Option<&'a str>,
+    repairs: Vec<RepairJson>,
+    error: Option<ErrorJson<'a>>,
+}
+
+/// `{"offset", "column", "found", "replacement", "reason", "section"}`.
+#[derive(Debug, Serialize)]
+struct RepairJson {
+    offset: usize,
+    column: usize,
+    found: String,
+    replacement: String,
+    reason: &'static str,
+    section: &'static str,
+}
+
+impl RepairJson {
+    fn new(repair: &Repair, input: &str) -> RepairJson {
+        RepairJson {
+            offset: repair.offset(),
+            column: report::column(input, repair.offset()),
+            found: repair.found().to_string(),
+            replacement: repair.replacement(),
+            reason: repair.reason().name(),
+            section: repair.reason().section(),
+        }
+    }
+}
+
+/// The error of an unrepairable line; `offset` and `column` point into the original input, `partial` is
+/// the text with the repairs made before the stop.
+#[derive(Debug, Serialize)]
+struct ErrorJson<'a> {
+    offset: usize,
+    column: usize,
+    /// `ParseErrorKind::name` of the grammar's error.
+    kind: &'static str,
+    /// `Cause::name`: `syntax`, `template`, `whitespace`, ...
+    cause: &'static str,
+    expected: Vec<String>,
+    hint: Option<String>,
+    message: String,
+    partial: &'a str,
+}
+
+/// The tally of the summary line.
+#[derive(Debug, Default)]
+struct Counts {
+    lines: u64,
+    valid: u64,
+    fixed: u64,
+    unrepairable: u64,
+    skipped: u64,
+}
+
+/// What became of one line.
+enum Outcome {
+    Fixed(repair::Fixed),
+    Unrepairable(Unrepairable),
+    /// Not UTF-8: no character can be told, so nothing is repaired.
+    NotUtf8(String, ParseError),
+}
+
+/// Runs `fix`; `Err` only when standard output cannot be written.
+pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    let stdout = io::stdout();
+    let interactive = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut counts = Counts::default();
+    let all_read = input::for_each_line(&args.files, |line| {
+        if line.bytes.is_empty() {
+            counts.skipped += 1;
+            if args.format == Format::Text {
+                writeln!(out)?;
+            }
+            return Ok(());
+        }
+        counts.lines += 1;
+        let outcome = match input::decode(Rule::URI_REFERENCE, line.bytes) {
+            Ok(text) => match repair::fix(text) {
+                Ok(fixed) => Outcome::Fixed(fixed),
+                Err(e) => Outcome::Unrepairable(e),
+            },
+            Err((lossy, error)) => Outcome::NotUtf8(lossy, error),
+        };
+        match &outcome {
+            Outcome::Fixed(f) if f.repairs().is_empty() => counts.valid += 1,
+            Outcome::Fixed(_) => counts.fixed += 1,
+            _ => counts.unrepairable += 1,
+        }
+        let text = match &outcome {
+            Outcome::NotUtf8(lossy, _) => lossy.as_str(),
+            _ => std::str::from_utf8(line.bytes).unwrap_or_default(),
+        };
+        match args.format {
+            Format::Json => write_json(&mut out, line.file, line.number, text, &outcome)?,
+            Format::Text => {
+                match &outcome {
+                    Outcome::Fixed(f) => writeln!(out, "{f}")?,
+                    _ => {
+                        out.write_all(line.bytes)?;
+                        out.write_all(b"\n")?;
+                    }
+                }
+                out.flush()?;
+                write_notes(args, line.file, line.number, text, &outcome);
+            }
+        }
+        if interactive {
+            out.flush()?;
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    let Counts {
+        lines,
+        valid,
+        fixed,
+        unrepairable,
+        skipped,
+    } = counts;
+    let _ = writeln!(
+        io::stderr().lock(),
+        "{lines} lines, {valid} already valid, {fixed} fixed, {unrepairable} unrepairable, {skipped} skipped"
+    );
+    Ok(Status::of(all_read, unrepairable > 0))
+}
+
+fn write_json(
+    out: &mut impl Write,
+    file: &str,
+    line: u64,
+    input: &str,
+    outcome: &Outcome,
+) -> io::Result<()> {
+    let repairs = match outcome {
+        Outcome::Fixed(f) => f.repairs(),
+        Outcome::Unrepairable(e) => e.repairs(),
+        Outcome::NotUtf8(..) => &[],
+    };
+    let error = match outcome {
+        Outcome::Fixed(_) => None,
+        Outcome::Unrepairable(e) => Some(ErrorJson {
+            offset: e.offset(),
+            column: report::column(input, e.offset()),
+            kind: e.error().kind().name(),
+            cause: e.cause().name(),
+            expected: e
+                .error()
+                .expected()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            hint: e.error().hint(),
+            message: e.describe(),
+            partial: e.partial(),
+        }),
+        Outcome::NotUtf8(lossy, error) => Some(ErrorJson {
+            offset: error.offset(),
+            column: report::column(lossy, error.offset()),
+            kind: error.kind().name(),
+            cause: "syntax",
+            expected: error.expected().iter().map(ToString::to_string).collect(),
+            hint: error.hint(),
+            message: error.detail(),
+            partial: lossy,
+        }),
+    };
+    let json = LineJson {
+        file,
+        line,
+        input,
+        fixed: match outcome {
+            Outcome::Fixed(f) => Some(f.as_str()),
+            _ => None,
+        },
+        repairs: repairs.iter().map(|r| RepairJson::new(r, input)).collect(),
+        error,
+    };
+    serde_json::to_writer(&mut *out, &json)?;
+    out.write_all(b"\n")
+}
+
+/// The repair notes and the error of one line, on standard error, in the diagnostic shape of every
+/// subcommand (`SOURCE:LINE:COL: fixed|error: ...`; the password of a userinfo masked).
+fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcome) {
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    let look = args.look.stderr_look();
+    let shown_file = report::escape_text(file);
+    let secret = report::password_span(input);
+    let repairs = match outcome {
+        Outcome::Fixed(f) => f.repairs(),
+        Outcome::Unrepairable(e) => e.repairs(),
+        Outcome::NotUtf8(..) => &[],
+    };
+    if !args.quiet {
+        for r in repairs {
+            let found = if secret.as_ref().is_some_and(|s| s.contains(&r.offset())) {
+                "*".to_string()
+            } else {
+                report::escape_text(&r.found().to_string())
+            };
+            let _ = writeln!(
+                err,
+                "{shown_file}:{line}:{}: fixed: '{found}' -> {} ({})",
+                r.offset() + 1,
+                r.replacement(),
+                r.reason().section()
+            );
+        }
+    }
+    let (message, shown, error) = match outcome {
+        Outcome::Fixed(_) => return,
+        Outcome::Unrepairable(e) => (e.describe(), e.partial(), e.error()),
+        Outcome::NotUtf8(lossy, e) => (e.detail(), lossy.as_str(), e),
+    };
+    let mut diagnostic = report::Diagnostic::error(file, line, shown, error);
+    diagnostic.message = message;
+    diagnostic.help = None;
+    diagnostic.label = None;
+    let _ = diagnostic.write(&mut err, look);
+}
