@@ -165,3 +165,16 @@ fn expand_usage_errors(#[case] args: &[&str]) {
     let output = spawn(args, b"");
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }
+
+/// The template grammar is built in: `check --grammar uri-template` (start rule `URI-Template`).
+#[test]
+fn check_grammar_uri_template_builtin() {
+    let output = spawn(
+        &["check", "--grammar", "uri-template"],
+        b"https://example.com/{query}\n/users/{id}{?fields*}\n/a{b\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert!(out.starts_with("<stdin>:3:5: error: "), "{out}");
+    assert_eq!(out.matches("error:").count(), 1, "{out}");
+}
