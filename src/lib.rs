@@ -30,6 +30,10 @@
 //! 8. [`repair`] (sections 2.1, 2.4, 2.5; RFC 3987 3.1): a near-URI made a URI reference where
 //!    percent-encoding repairs it unambiguously, each repair reported; the grammar decides what is
 //!    left to repair.
+//! 9. [`iri`] (RFC 3987): [`iri::IriRef`] / [`iri::Iri`] parsed by `grammars/iri.pest`, mapped to
+//!    [`UriRef`] / [`Uri`] and back (3.1, 3.2), also as plain text.
+//! 10. [`template`] (RFC 6570): URI Templates, checked by their own grammar
+//!    (`grammars/uri-template.pest`) and expanded into URI references.
 //!
 //! # Terminology
 //!
@@ -76,6 +80,7 @@
 //! | `serde` | `Serialize`/`Deserialize` for [`UriRef`] and [`Uri`] as their text (`interop::serde_borrow` to borrow) | serde |
 //! | `http` | `TryFrom` between [`UriRef`]/[`Uri`] and `http::Uri` (http 1.x) | http |
 //! | `url` | `TryFrom` between [`UriRef`]/[`Uri`] and `url::Url` (url 2.x, WHATWG) | url |
+//! | `form` | `application/x-www-form-urlencoded` query pairs (`+` as a space): `UriRef::form_pairs`, `UriRef::append_form_pairs` ([`UriRef::query_pairs`] and [`UriRef::append_query_pairs`] need no feature) | form_urlencoded |
 //! | `runtime-grammar` | `runtime::Grammar`: a `.pest` file loaded at run time (an edited `uri.pest`, the IRI grammar of RFC 3987) with the same typed values; `runtime::SchemeGrammars` for per-scheme grammars | pest_meta, pest_vm |
 //!
 //! The command-line tool is the separate package `rfc3986-cli` (binary `rfc3986`).
@@ -88,6 +93,7 @@
 
 mod builder;
 mod classes;
+mod edit;
 mod error;
 mod fold;
 mod grammar;
@@ -97,10 +103,13 @@ mod grammar;
     doc(cfg(any(feature = "serde", feature = "http", feature = "url")))
 )]
 pub mod interop;
+pub mod iri;
+mod iri_value;
 pub mod lint;
 pub mod normalize;
 mod path;
 pub mod percent;
+mod query;
 mod recognizer;
 pub mod recompose;
 mod relative;
@@ -113,12 +122,14 @@ pub mod runtime;
 #[cfg(feature = "runtime-grammar")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
 pub mod runtime_limits;
+pub mod template;
 mod umbrella;
 mod uri;
 
 pub use builder::{HostKind, PathKind};
 pub use error::{Annotated, ParseError, ParseErrorKind};
 pub use grammar::{Expected, Rule};
+pub use query::QueryPairs;
 pub use recompose::UriBuilder;
 pub use rule_match::{ComponentSpans, NotAReference, RuleMatch};
 pub use umbrella::Error;

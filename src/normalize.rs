@@ -69,22 +69,48 @@ pub enum Level {
 /// let a = Uri::parse("http://[2001:DB8:0:0::1]/")?;
 /// let b = Uri::parse("http://[2001:db8::1]/")?;
 /// let rfc5952 = Options::from(Level::Syntax).ipv6_rfc5952(true);
-/// assert_eq!(a.normalize_with_options(rfc5952).as_str(), "http://[2001:db8::1]/");
+/// assert_eq!(a.normalize_with_options(rfc5952.clone()).as_str(), "http://[2001:db8::1]/");
 /// assert!(equivalent_with(&a, &b, rfc5952));
 /// // RFC 3986 alone: only the case changes.
 /// assert!(!equivalent_with(&a, &b, Level::Syntax.into()));
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// It is `Clone` rather than `Copy`: it holds a [`DefaultPorts`] table, which users can extend.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Options {
     level: Level,
     ipv6_rfc5952: bool,
+    ports: DefaultPorts,
 }
 
 impl Options {
     /// The rung of the comparison ladder ([`Level`]).
-    pub fn level(self) -> Level {
+    pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// The default ports that scheme-based normalization ([`Level::Scheme`], RFC 3986 6.2.3) removes:
+    /// [`DefaultPorts::new`] unless set, the table of [`default_port`].
+    ///
+    /// ```
+    /// use rfc3986::normalize::{DefaultPorts, Level, Options};
+    /// use rfc3986::Uri;
+    /// let gopher = Options::from(Level::Scheme).default_ports(DefaultPorts::new().with("gopher", 70));
+    /// let uri = Uri::parse("gopher://example.com:70/1")?;
+    /// assert_eq!(uri.normalize_with_options(gopher).as_str(), "gopher://example.com/1");
+    /// assert_eq!(uri.normalize_with(Level::Scheme).as_str(), "gopher://example.com:70/1");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn default_ports(mut self, ports: DefaultPorts) -> Options {
+        self.ports = ports;
+        self
+    }
+
+    /// The default-port table in use (see [`default_ports`](Self::default_ports)).
+    pub fn ports(&self) -> &DefaultPorts {
+        &self.ports
     }
 
     /// Whether an `IPv6address` host is written in the canonical text of RFC 5952 section 4 (lower case,
@@ -110,7 +136,7 @@ impl Options {
     }
 
     /// Whether [`ipv6_rfc5952`](Self::ipv6_rfc5952) is on.
-    pub fn is_ipv6_rfc5952(self) -> bool {
+    pub fn is_ipv6_rfc5952(&self) -> bool {
         self.ipv6_rfc5952
     }
 }
@@ -120,9 +146,20 @@ impl From<Level> for Options {
         Options {
             level,
             ipv6_rfc5952: false,
+            ports: DefaultPorts::new(),
         }
     }
 }
+
+/// The default ports this crate knows, each from its scheme's specification; the one table behind
+/// [`default_port`] and [`DefaultPorts::new`].
+const REGISTERED_PORTS: [(&str, u16); 5] = [
+    ("http", 80),
+    ("https", 443),
+    ("ws", 80),
+    ("wss", 443),
+    ("ftp", 21),
+];
 
 /// The default port of a scheme, for scheme-based normalization (RFC 3986 6.2.3), or `None` when this
 /// crate knows none. The scheme is compared ignoring ASCII case.
@@ -136,24 +173,83 @@ impl From<Level> for Options {
 /// | `ftp`   | 21   | RFC 1738 section 3.2 ("If `:<port>` is omitted, the port defaults to 21") |
 ///
 /// Other schemes have default ports too (RFC 3986 3.2.3 leaves them to each scheme's specification); only
-/// those whose specification is cited above are listed, so that no normal form rests on a guess.
+/// those whose specification is cited above are listed, so that no normal form rests on a guess. Add
+/// your own with [`DefaultPorts::with`] and [`Options::default_ports`].
 ///
 /// ```
 /// assert_eq!(rfc3986::normalize::default_port("HTTPS"), Some(443));
 /// assert_eq!(rfc3986::normalize::default_port("urn"), None);
 /// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
-    const PORTS: [(&str, u16); 5] = [
-        ("http", 80),
-        ("https", 443),
-        ("ws", 80),
-        ("wss", 443),
-        ("ftp", 21),
-    ];
-    PORTS
+    REGISTERED_PORTS
         .iter()
         .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
         .map(|&(_, port)| port)
+}
+
+/// A default-port table (RFC 3986 3.2.3: "the default port for the URI scheme", which each scheme's
+/// specification defines): the entries of [`default_port`], plus or overriding those added with
+/// [`with`](Self::with). Scheme-based normalization ([`Options::default_ports`]) and
+/// [`UriRef::port_or_default_with`] read it.
+///
+/// ```
+/// use rfc3986::normalize::DefaultPorts;
+/// let ports = DefaultPorts::new().with("Gopher", 70).with("http", 8080);
+/// assert_eq!(ports.get("GOPHER"), Some(70)); // schemes compare ignoring ASCII case (3.1)
+/// assert_eq!(ports.get("http"), Some(8080)); // an added entry overrides the built-in one
+/// assert_eq!(ports.get("https"), Some(443));
+/// assert_eq!(ports.get("urn"), None);
+/// assert_eq!(DefaultPorts::empty().get("http"), None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DefaultPorts {
+    /// Whether the built-in entries ([`REGISTERED_PORTS`]) count.
+    registered: bool,
+    /// Added entries, scheme in lower case, latest last.
+    added: Vec<(String, u16)>,
+}
+
+impl Default for DefaultPorts {
+    fn default() -> DefaultPorts {
+        DefaultPorts::new()
+    }
+}
+
+impl DefaultPorts {
+    /// The table of [`default_port`]: http 80, https 443, ws 80, wss 443, ftp 21.
+    pub fn new() -> DefaultPorts {
+        DefaultPorts {
+            registered: true,
+            added: Vec::new(),
+        }
+    }
+
+    /// A table without any entry: scheme-based normalization then removes no port.
+    pub fn empty() -> DefaultPorts {
+        DefaultPorts {
+            registered: false,
+            added: Vec::new(),
+        }
+    }
+
+    /// The table with `scheme`'s default port set to `port` (replacing an entry for the same scheme,
+    /// ignoring ASCII case). `scheme` is written without its `:`.
+    #[must_use]
+    pub fn with(mut self, scheme: &str, port: u16) -> DefaultPorts {
+        let scheme = scheme.to_ascii_lowercase();
+        self.added.retain(|(s, _)| *s != scheme);
+        self.added.push((scheme, port));
+        self
+    }
+
+    /// The default port of `scheme` (compared ignoring ASCII case), or `None`.
+    pub fn get(&self, scheme: &str) -> Option<u16> {
+        self.added
+            .iter()
+            .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+            .map(|&(_, port)| port)
+            .or_else(|| self.registered.then(|| default_port(scheme)).flatten())
+    }
 }
 
 /// Whether a scheme makes an empty path with an authority equal to `/`: http and https (RFC 9110 section
@@ -303,7 +399,7 @@ pub fn equivalent_with<'a, 'b>(
     let (a, b) = (a.as_ref(), b.as_ref());
     match options.level {
         Level::Simple => a.as_str() == b.as_str(),
-        _ => normalized(a, options).0 == normalized(b, options).0,
+        _ => normalized(a, &options).0 == normalized(b, &options).0,
     }
 }
 
@@ -350,6 +446,100 @@ impl UriRef<'_> {
         self.normalize_with_options(level.into())
     }
 
+    /// Whether this reference is already in its syntax-based normal form (RFC 3986
+    /// [6.2.2](https://datatracker.ietf.org/doc/html/rfc3986#section-6.2.2)): [`normalize`](Self::normalize)
+    /// would give the same text back. Works on a [`Uri`] too (through `Deref`).
+    ///
+    /// ```text
+    /// pct-encoded = "%" HEXDIG HEXDIG   ; normal: upper-case HEXDIG, no unreserved character encoded
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert!(UriRef::parse("http://example.com/a/~b?%C3%A9")?.is_normalized());
+    /// assert!(!UriRef::parse("HTTP://example.com/")?.is_normalized()); // 6.2.2.1 case
+    /// assert!(!UriRef::parse("http://example.com/%7e")?.is_normalized()); // 6.2.2.2 %7E is ~
+    /// assert!(!UriRef::parse("http://example.com/a/./b")?.is_normalized()); // 6.2.2.3
+    /// assert!(!UriRef::parse("http://example.com:/")?.is_normalized()); // 3.2.3 empty port
+    /// // Scheme-based (6.2.3) is a further rung: the default port is syntax-normal.
+    /// assert!(UriRef::parse("http://example.com:80/")?.is_normalized());
+    /// assert!(UriRef::parse("")?.is_normalized());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn is_normalized(&self) -> bool {
+        self.is_normalized_with(Level::Syntax)
+    }
+
+    /// Whether this reference is its own normal form at a [`Level`] or with [`Options`] (see
+    /// [`normalize_with_options`](Self::normalize_with_options)); always `true` at [`Level::Simple`].
+    ///
+    /// ```
+    /// use rfc3986::normalize::{DefaultPorts, Level, Options};
+    /// use rfc3986::UriRef;
+    /// let r = UriRef::parse("http://example.com:80/")?;
+    /// assert!(r.is_normalized_with(Level::Syntax));
+    /// assert!(!r.is_normalized_with(Level::Scheme)); // 6.2.3: the default port goes
+    /// assert!(!UriRef::parse("http://example.com")?.is_normalized_with(Level::Scheme)); // "/" for http
+    /// let no_ports = Options::from(Level::Scheme).default_ports(DefaultPorts::empty());
+    /// assert!(r.is_normalized_with(no_ports));
+    /// assert!(!UriRef::parse("http://[::A]/")?.is_normalized_with(Options::from(Level::Syntax).ipv6_rfc5952(true)));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn is_normalized_with(&self, options: impl Into<Options>) -> bool {
+        let options = options.into();
+        match options.level {
+            Level::Simple => true,
+            _ => normalized(self, &options).0 == self.as_str(),
+        }
+    }
+
+    /// The port as a number (RFC 3986 [3.2.3](https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.3)),
+    /// or the scheme's default port ([`default_port`]) when the authority has no port or an empty one
+    /// ("URI producers and normalizers should omit the port component and its ":" delimiter if port is
+    /// empty or if its value would be the same as that of the scheme's default", 3.2.3).
+    ///
+    /// `None` when there is no authority (no server to connect to), when the port is written but is not a
+    /// number up to 65535 (`port = *DIGIT` allows `99999`; that is not replaced by the default), and when
+    /// the scheme has no known default (a relative reference has no scheme).
+    ///
+    /// ```text
+    /// authority = [ userinfo "@" ] host [ ":" port ]
+    /// port      = *DIGIT
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// assert_eq!(UriRef::parse("https://h/")?.port_or_default(), Some(443));
+    /// assert_eq!(UriRef::parse("https://h:/")?.port_or_default(), Some(443)); // empty port
+    /// assert_eq!(UriRef::parse("https://h:8443/")?.port_or_default(), Some(8443));
+    /// assert_eq!(UriRef::parse("https://h:99999/")?.port_or_default(), None);
+    /// assert_eq!(UriRef::parse("urn://h/")?.port_or_default(), None);
+    /// assert_eq!(UriRef::parse("//h/")?.port_or_default(), None);
+    /// assert_eq!(UriRef::parse("http:/a")?.port_or_default(), None); // no authority
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn port_or_default(&self) -> Option<u16> {
+        self.port_or_default_with(&DefaultPorts::new())
+    }
+
+    /// [`port_or_default`](Self::port_or_default) with your own default-port table.
+    ///
+    /// ```
+    /// use rfc3986::{normalize::DefaultPorts, UriRef};
+    /// let ports = DefaultPorts::new().with("gopher", 70);
+    /// assert_eq!(UriRef::parse("gopher://h/")?.port_or_default_with(&ports), Some(70));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn port_or_default_with(&self, ports: &DefaultPorts) -> Option<u16> {
+        self.authority()?;
+        match self.port() {
+            Some(port) if !port.is_empty() => self.port_u16(),
+            _ => self.scheme().and_then(|scheme| ports.get(scheme)),
+        }
+    }
+
     /// The normal form with `options` (a rung of the ladder and the options outside RFC 3986, see
     /// [`Options`]), owned.
     #[must_use]
@@ -357,7 +547,7 @@ impl UriRef<'_> {
         if options.level == Level::Simple {
             return self.clone().into_owned();
         }
-        match normalized(self, options) {
+        match normalized(self, &options) {
             (text, Some(parts)) => UriRef::from_written(Rule::URI_REFERENCE, text, parts),
             // Over 4 GiB - 2 bytes (a value cannot hold it): the input as it is.
             (_, None) => self.clone().into_owned(),
@@ -398,7 +588,7 @@ impl Uri<'_> {
         if options.level == Level::Simple {
             return self.clone().into_owned();
         }
-        match normalized(self.as_uri_ref(), options) {
+        match normalized(self.as_uri_ref(), &options) {
             (text, Some(parts)) => Uri::from_written(text, parts),
             (_, None) => self.clone().into_owned(),
         }
@@ -408,7 +598,7 @@ impl Uri<'_> {
 /// Writes the normal form of `r` at `level` (not [`Level::Simple`]) in the order of 5.3, into one string,
 /// and says where its components are (`None` when it is longer than a value can hold: 4 GiB - 2 bytes; the
 /// normal form can be up to 2 bytes longer than the input).
-fn normalized(r: &UriRef<'_>, options: Options) -> (String, Option<Parts>) {
+pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<Parts>) {
     let level = options.level;
     let mut out = String::with_capacity(r.as_str().len() + 1);
     let scheme_based = level >= Level::Scheme;
@@ -471,7 +661,7 @@ fn normalized(r: &UriRef<'_>, options: Options) -> (String, Option<Parts>) {
         if let Some(port) = r.port() {
             let default = scheme_based
                 && r.scheme()
-                    .and_then(default_port)
+                    .and_then(|scheme| options.ports.get(scheme))
                     .is_some_and(|d| port.trim_start_matches('0') == d.to_string());
             if !port.is_empty() && !default {
                 out.push(':');

@@ -11,10 +11,14 @@ use crate::uri::Uri;
 /// else the base path up to and including its last `/` (`""` when it has none). Never empty unless the
 /// result is `""`; always ends in `/` otherwise.
 pub(crate) fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
-    let path = base.path();
+    merge_head_of(base.authority().is_some(), base.path())
+}
+
+/// [`merge_head`] for a base given by whether it has an authority and its path.
+pub(crate) fn merge_head_of(has_authority: bool, path: &str) -> &str {
     // If the base URI has a defined authority component and an empty path, then return a string
     // consisting of "/" concatenated with the reference's path; otherwise,
-    if base.authority().is_some() && path.is_empty() {
+    if has_authority && path.is_empty() {
         return "/";
     }
     // return a string consisting of the reference's path component appended to all but the last segment

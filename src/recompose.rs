@@ -291,6 +291,89 @@ impl<'a> UriBuilder<'a> {
         self
     }
 
+    /// Makes the scheme undefined again: the builder then builds a relative reference (RFC 3986 4.2).
+    ///
+    /// ```
+    /// use rfc3986::{UriBuilder, UriRef};
+    /// let uri = UriRef::parse("http://h/a")?;
+    /// assert_eq!(UriBuilder::from(&uri).without_scheme().build()?.as_str(), "//h/a");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn without_scheme(mut self) -> Self {
+        self.scheme = None;
+        self
+    }
+
+    /// Makes the userinfo undefined again (no `@`, RFC 3986 3.2.1).
+    ///
+    /// ```
+    /// use rfc3986::{UriBuilder, UriRef};
+    /// let uri = UriRef::parse("ftp://user:secret@h/f")?;
+    /// assert_eq!(UriBuilder::from(&uri).without_userinfo().build()?.as_str(), "ftp://h/f");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn without_userinfo(mut self) -> Self {
+        self.userinfo = None;
+        self
+    }
+
+    /// Makes the whole authority undefined (RFC 3986 3.2): userinfo, host and port. The path must then not
+    /// start with `//`.
+    ///
+    /// ```
+    /// use rfc3986::{UriBuilder, UriRef};
+    /// let uri = UriRef::parse("file://u@h:1/etc")?;
+    /// assert_eq!(UriBuilder::from(&uri).without_authority().build()?.as_str(), "file:/etc");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn without_authority(mut self) -> Self {
+        self.userinfo = None;
+        self.host = None;
+        self.port = None;
+        self
+    }
+
+    /// Makes the port undefined again (no `:`, RFC 3986 3.2.3).
+    ///
+    /// ```
+    /// use rfc3986::{UriBuilder, UriRef};
+    /// let uri = UriRef::parse("http://h:8080/")?;
+    /// assert_eq!(UriBuilder::from(&uri).without_port().build()?.as_str(), "http://h/");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn without_port(mut self) -> Self {
+        self.port = None;
+        self
+    }
+
+    /// Makes the query undefined again (no `?`, RFC 3986 3.4); [`query("")`](Self::query) is the empty
+    /// query instead.
+    ///
+    /// ```
+    /// use rfc3986::{UriBuilder, UriRef};
+    /// let r = UriRef::parse("/a?q#f")?;
+    /// assert_eq!(UriBuilder::from(&r).without_query().build()?.as_str(), "/a#f");
+    /// assert_eq!(UriBuilder::from(&r).query("").build()?.as_str(), "/a?#f");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn without_query(mut self) -> Self {
+        self.query = None;
+        self
+    }
+
+    /// Makes the fragment undefined again (no `#`, RFC 3986 3.5).
+    ///
+    /// ```
+    /// use rfc3986::{UriBuilder, UriRef};
+    /// let r = UriRef::parse("/a?q#f")?;
+    /// assert_eq!(UriBuilder::from(&r).without_fragment().build()?.as_str(), "/a?q");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn without_fragment(mut self) -> Self {
+        self.fragment = None;
+        self
+    }
+
     /// Recomposes the components (RFC 3986 5.3) into a URI reference: a URI when the scheme is defined, a
     /// relative reference (4.2) otherwise.
     ///

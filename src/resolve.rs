@@ -14,7 +14,7 @@ use crate::builder::{Parts, PathKind, Slot};
 use crate::error::ParseError;
 use crate::grammar::Rule;
 pub use crate::path::{merge, remove_dot_segments};
-use crate::path::{merge_head, remove_dot_segments_at};
+use crate::path::{merge_head_of, remove_dot_segments_at};
 pub use crate::relative::make_relative;
 use crate::uri::{Uri, UriRef};
 
@@ -115,10 +115,24 @@ impl Resolver {
         base: &Uri<'_>,
         reference: &UriRef<'_>,
     ) -> Result<Uri<'static>, ResolveError> {
-        let b = base.as_str();
-        let b_parts = base.as_uri_ref().parts();
-        let r = reference.as_str();
-        let r_parts = reference.parts();
+        let (t, parts) = self.resolve_text(
+            base.as_str(),
+            base.as_uri_ref().parts(),
+            reference.as_str(),
+            reference.parts(),
+        )?;
+        Ok(Uri::from_written(t, parts))
+    }
+
+    /// The algorithm of [`resolve`](Self::resolve) on texts and their components, for any grammar that
+    /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the target's text and components.
+    pub(crate) fn resolve_text(
+        &self,
+        b: &str,
+        b_parts: &Parts,
+        r: &str,
+        r_parts: &Parts,
+    ) -> Result<(String, Parts), ResolveError> {
         let mut t = String::with_capacity(b.len() + r.len() + 2);
 
         // -- The URI reference is parsed into the five URI components
@@ -128,11 +142,12 @@ impl Resolver {
         let (r_path_start, r_path_end) = span(r_parts.path);
         let (b_path_start, b_path_end) = span(b_parts.path);
         let r_path = &r[r_path_start..r_path_end];
-        let mut r_scheme = reference.scheme();
+        let mut r_scheme = r_parts.scheme.get().map(|(s, e)| &r[s..e]);
+        let b_scheme = b_parts.scheme.get().map_or("", |(s, e)| &b[s..e]);
 
         // if ((not strict) and (R.scheme == Base.scheme)) then
         //    undefine(R.scheme);
-        if !self.strict && r_scheme.is_some_and(|s| s.eq_ignore_ascii_case(base.scheme())) {
+        if !self.strict && r_scheme.is_some_and(|s| s.eq_ignore_ascii_case(b_scheme)) {
             r_scheme = None;
         }
 
@@ -203,7 +218,8 @@ impl Resolver {
                     //    T.path = merge(Base.path, R.path);
                     //    T.path = remove_dot_segments(T.path);
                     if !r_path.starts_with('/') {
-                        t.push_str(merge_head(base));
+                        let b_path = &b[b_path_start..b_path_end];
+                        t.push_str(merge_head_of(b_parts.authority.is_some(), b_path));
                     }
                     t.push_str(r_path);
                     remove_dot_segments_at(&mut t, path_start);
@@ -244,7 +260,7 @@ impl Resolver {
             query,
             fragment,
         );
-        Ok(Uri::from_written(t, parts))
+        Ok((t, parts))
     }
 }
 

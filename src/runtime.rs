@@ -612,9 +612,10 @@ impl Grammar {
     }
 
     /// The grammars shipped with the crate, by the names `rfc3986 check --grammar NAME` takes:
-    /// `uri` (`uri.pest`, RFC 3986), `iri` (`grammars/iri.pest`, RFC 3987 2.2) and `zone-id`
-    /// (`grammars/ipv6-zone-id.pest`, RFC 6874 2, an overlay on `uri.pest`). Names are
-    /// case-insensitive; `None` for another name.
+    /// `uri` (`uri.pest`, RFC 3986), `iri` (`grammars/iri.pest`, RFC 3987 2.2), `zone-id`
+    /// (`grammars/ipv6-zone-id.pest`, RFC 6874 2, an overlay on `uri.pest`) and `uri-template`
+    /// (`grammars/uri-template.pest`, RFC 6570 2, rule `URI-Template`). Names are case-insensitive;
+    /// `None` for another name.
     ///
     /// ```
     /// use rfc3986::runtime::Grammar;
@@ -644,7 +645,8 @@ impl Grammar {
 
     /// The rule inputs are checked against when none is named: the first rule whose matches are URI
     /// references ([`Entry::yields_reference`]), preferring a `*-reference` rule (`URI-reference`,
-    /// `IRI-reference`) to `URI`, `absolute-URI` or `relative-ref`. `None` when no rule yields one.
+    /// `IRI-reference`) to `URI`, `absolute-URI` or `relative-ref`; in a grammar without such a rule,
+    /// `URI-Template` (the URI Template grammar, RFC 6570). `None` when there is none of these.
     ///
     /// ```
     /// use rfc3986::runtime::Grammar;
@@ -664,6 +666,7 @@ impl Grammar {
                 e.yields_reference() && e.abnf_name().to_ascii_lowercase().ends_with("-reference")
             })
             .or_else(|| entries().find(Entry::yields_reference))
+            .or_else(|| entries().find(|e| e.abnf_name() == "URI-Template"))
     }
 
     /// Reads a grammar file (see [`from_file`](Self::from_file)) and loads it alone when it defines every
@@ -900,6 +903,7 @@ const BUILTIN_GRAMMARS: &[(&str, &str, bool)] = &[
         include_str!("../grammars/ipv6-zone-id.pest"),
         true,
     ),
+    ("uri-template", crate::template::GRAMMAR, false),
 ];
 
 /// The scheme grammars shipped in `schemes/`: (file stem, text).

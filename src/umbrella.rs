@@ -22,6 +22,9 @@ pub enum Error {
     /// A reference could not be resolved against a base.
     #[error(transparent)]
     Resolve(#[from] crate::resolve::ResolveError),
+    /// A URI Template could not be parsed or expanded (RFC 6570).
+    #[error(transparent)]
+    Template(#[from] crate::template::TemplateError),
     /// A match of a rule that is not a URI reference was asked to become a [`UriRef`](crate::UriRef)
     /// ([`RuleMatch::into_uri_ref`](crate::RuleMatch::into_uri_ref)).
     #[error(transparent)]

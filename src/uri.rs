@@ -464,6 +464,11 @@ impl<'a> Uri<'a> {
         }
     }
 
+    /// The inner reference, for edits that keep the scheme (so the value stays a URI).
+    pub(crate) fn inner_mut(&mut self) -> &mut UriRef<'a> {
+        &mut self.inner
+    }
+
     /// Parses a URI (rule `URI`, [RFC 3986 3](https://www.rfc-editor.org/rfc/rfc3986#section-3)): scheme required, fragment allowed.
     ///
     /// ```text

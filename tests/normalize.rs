@@ -436,7 +436,7 @@ fn normalize_ipv6_rfc5952(#[case] written: &str, #[case] canonical: &str) {
     let options = Options::from(Level::Syntax).ipv6_rfc5952(true);
     let text = format!("http://[{written}]:8080/p");
     let uri = Uri::parse(&text).unwrap();
-    let normal = uri.normalize_with_options(options);
+    let normal = uri.normalize_with_options(options.clone());
     assert_eq!(normal.as_str(), format!("http://[{canonical}]:8080/p"));
     assert_eq!(normal.host_str(), Some(format!("[{canonical}]").as_str()));
     // Off by default: RFC 3986 6.2.2.1 only lower-cases.
@@ -475,4 +475,102 @@ fn rfc5952_option_leaves_other_hosts_and_simple_level_alone() {
     assert!(!equivalent_with(&a, &b, on(Level::Simple)));
     assert!(equivalent_with(&a, &b, on(Level::Syntax)));
     assert!(!equivalent(&a, &b, Level::Scheme));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// `is_normalized` says whether `normalize` would change the text: every normal form is normalized, at
+    /// every level, and a text that is normalized is its own normal form.
+    #[test]
+    fn is_normalized_of_normal_form(text in reference(false, SEGMENTS), level in level()) {
+        let Ok(r) = UriRef::parse(&text) else {
+            return Err(TestCaseError::reject("not a URI-reference"));
+        };
+        let n = r.normalize_with(level);
+        prop_assert!(n.is_normalized_with(level), "{} -> {}", text, n);
+        prop_assert_eq!(r.is_normalized_with(level), n.as_str() == r.as_str());
+        // With an extended port table as well.
+        let options = rfc3986::normalize::Options::from(level)
+            .default_ports(rfc3986::normalize::DefaultPorts::new().with("f", 80));
+        let n = r.normalize_with_options(options.clone());
+        prop_assert!(n.is_normalized_with(options));
+    }
+}
+
+/// RFC 3986 6.2.2's example: the second form is not normal, the first is.
+#[rstest]
+#[case::rfc3986_6_2_2_normal("example://a/b/c/%7Bfoo%7D", true)]
+#[case::rfc3986_6_2_2_not_normal("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", false)]
+#[case::rfc3986_6_2_2_1_hex_case("http://a/%7b", false)]
+#[case::rfc3986_6_2_2_1_host_case("http://A/", false)]
+#[case::rfc3986_6_2_2_2_unreserved("http://a/%41", false)]
+#[case::rfc3986_6_2_2_3_dot_segments("http://a/b/../c", false)]
+#[case::rfc3986_3_2_3_empty_port("http://a:/", false)]
+#[case::default_port_is_syntax_normal("http://a:80/", true)]
+#[case::relative_popped_first_segment_kept("a/../b", true)]
+#[case::relative_dot("./a", false)]
+#[case::empty_reference("", true)]
+fn is_normalized_syntax(#[case] text: &str, #[case] normal: bool) {
+    assert_eq!(UriRef::parse(text).unwrap().is_normalized(), normal);
+}
+
+/// RFC 3986 6.2.3's example: all four are equivalent; only the last is the scheme-based normal form.
+#[rstest]
+#[case::rfc3986_6_2_3_no_path("http://example.com", false)]
+#[case::rfc3986_6_2_3_slash("http://example.com/", true)]
+#[case::rfc3986_6_2_3_empty_port("http://example.com:/", false)]
+#[case::rfc3986_6_2_3_default_port("http://example.com:80/", false)]
+fn is_normalized_scheme(#[case] text: &str, #[case] normal: bool) {
+    assert_eq!(
+        UriRef::parse(text)
+            .unwrap()
+            .is_normalized_with(Level::Scheme),
+        normal
+    );
+}
+
+#[rstest]
+#[case::absent_port("http://h/", Some(80))]
+#[case::empty_port_means_default("https://h:/", Some(443))]
+#[case::explicit_port("http://h:8080/", Some(8080))]
+#[case::leading_zeros("http://h:0080/", Some(80))]
+#[case::over_65535_is_not_replaced("http://h:65536/", None)]
+#[case::scheme_case_ignored("WSS://h", Some(443))]
+#[case::ftp("ftp://h/f", Some(21))]
+#[case::unknown_scheme("gopher://h/", None)]
+#[case::no_authority("http:/a", None)]
+#[case::relative("//h/a", None)]
+#[case::relative_with_port("//h:1/a", Some(1))]
+fn port_or_default_builtin(#[case] text: &str, #[case] port: Option<u16>) {
+    assert_eq!(UriRef::parse(text).unwrap().port_or_default(), port);
+}
+
+#[test]
+fn default_ports_extend_and_override() {
+    use rfc3986::normalize::{DefaultPorts, Options};
+    let ports = DefaultPorts::new().with("gopher", 70).with("HTTP", 8080);
+    assert_eq!(ports.get("gopher"), Some(70));
+    assert_eq!(ports.get("http"), Some(8080));
+    assert_eq!(ports.get("https"), Some(443));
+    let r = UriRef::parse("gopher://h:70/1").unwrap();
+    assert_eq!(r.port_or_default_with(&ports), Some(70));
+    let options = Options::from(Level::Scheme).default_ports(ports);
+    assert_eq!(
+        r.normalize_with_options(options.clone()).as_str(),
+        "gopher://h/1"
+    );
+    // The overridden http default: port 80 is no longer the default, 8080 is.
+    let h = UriRef::parse("http://h:80/").unwrap();
+    assert_eq!(
+        h.normalize_with_options(options.clone()).as_str(),
+        "http://h:80/"
+    );
+    let h = UriRef::parse("http://h:8080/").unwrap();
+    assert_eq!(h.normalize_with_options(options).as_str(), "http://h/");
+    // The built-in table is the one default_port reads.
+    for scheme in ["http", "https", "ws", "wss", "ftp", "urn", ""] {
+        assert_eq!(DefaultPorts::new().get(scheme), default_port(scheme));
+        assert_eq!(DefaultPorts::empty().get(scheme), None);
+    }
 }

@@ -62,10 +62,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
 
-    /// Check against another grammar instead of the built-in uri.pest: a built-in one by name (iri: RFC 3987
-    /// IRIs; zone-id: RFC 6874 zone identifiers; uri) or a .pest file, loaded at run time (it must keep
-    /// uri.pest's component rule names; a file that uses uri.pest rules without defining them is laid
-    /// over uri.pest).
+    /// Check against another grammar instead of the built-in uri.pest: a built-in one by name (iri: RFC
+    /// 3987 IRIs; zone-id: RFC 6874 zone identifiers; uri-template: RFC 6570 URI Templates; uri) or a
+    /// .pest file, loaded at run time (it must keep uri.pest's component rule names; a file that uses
+    /// uri.pest rules without defining them is laid over uri.pest).
     #[arg(long, value_name = "NAME|FILE.pest")]
     grammar: Option<String>,
 

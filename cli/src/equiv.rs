@@ -28,6 +28,11 @@ pub(crate) struct Args {
     #[arg(long)]
     ipv6_rfc5952: bool,
 
+    /// A scheme's default port for `--level scheme` (RFC 3986 6.2.3), added to (or replacing) the built-in
+    /// ones; repeatable: `--default-port gopher=70`.
+    #[arg(long, value_name = "SCHEME=PORT", value_parser = super::normalize::parse_default_port)]
+    default_port: Vec<(String, u16)>,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -92,7 +97,9 @@ enum Outcome {
 
 /// Runs `equiv`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
-    let options = Options::from(Level::from(args.level)).ipv6_rfc5952(args.ipv6_rfc5952);
+    let options = Options::from(Level::from(args.level))
+        .ipv6_rfc5952(args.ipv6_rfc5952)
+        .default_ports(super::normalize::default_ports(&args.default_port));
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (mut different, mut invalid) = (false, false);
@@ -113,7 +120,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         (Some(a), Some(b)) => {
             let outcome = compare(
                 args,
-                (options, look),
+                (&options, look),
                 ("<argument>", 1),
                 (a.as_encoded_bytes(), b.as_encoded_bytes(), None),
                 &mut out,
@@ -157,7 +164,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                 };
                 let outcome = compare(
                     args,
-                    (options, look),
+                    (&options, look),
                     (line.file, line.number),
                     (&line.bytes[..tab], &line.bytes[tab + 1..], Some(line.bytes)),
                     &mut out,
@@ -180,7 +187,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 /// Compares one pair and writes the answer (or the error of the input that is not a URI reference).
 fn compare(
     args: &Args,
-    (options, look): (Options, report::Look),
+    (options, look): (&Options, report::Look),
     (source, line): (&str, u64),
     (a_bytes, b_bytes, whole_line): (&[u8], &[u8], Option<&[u8]>),
     out: &mut impl Write,
@@ -255,7 +262,7 @@ fn compare(
     let [Ok(ra), Ok(rb)] = &parsed else {
         return Ok(Outcome::Invalid);
     };
-    let equivalent = equivalent_with(ra, rb, options);
+    let equivalent = equivalent_with(ra, rb, options.clone());
     match args.format {
         Format::Text => writeln!(
             out,
@@ -272,8 +279,8 @@ fn compare(
                 a: &report::redact_if(look.redact_json, &a_text),
                 b: &report::redact_if(look.redact_json, &b_text),
                 equivalent: Some(equivalent),
-                normal_a: Some(ra.normalize_with_options(options).into_string()),
-                normal_b: Some(rb.normalize_with_options(options).into_string()),
+                normal_a: Some(ra.normalize_with_options(options.clone()).into_string()),
+                normal_b: Some(rb.normalize_with_options(options.clone()).into_string()),
                 error: None,
             };
             serde_json::to_writer(&mut *out, &record)?;

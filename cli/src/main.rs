@@ -24,6 +24,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 mod check;
 mod encode;
 mod equiv;
+mod expand;
 mod fix;
 mod input;
 mod normalize;
@@ -61,6 +62,8 @@ enum Command {
     Normalize(normalize::Args),
     /// Tell whether two URIs are equivalent (RFC 3986 6.2); exit 0 if so, 1 if not, 2 if one is invalid.
     Equiv(equiv::Args),
+    /// Expand a URI Template (RFC 6570) with NAME=VALUE and --vars FILE.json; check the result.
+    Expand(expand::Args),
     /// Percent-encode text for one component (RFC 3986 2.1, 2.4, 2.5).
     Encode(encode::EncodeArgs),
     /// Percent-decode text (RFC 3986 2.1, 2.5); exit 1 if some input cannot be decoded.
@@ -133,6 +136,7 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve::run(&args),
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),
+        Command::Expand(args) => expand::run(&args),
         Command::Encode(args) => encode::run_encode(&args),
         Command::Decode(args) => encode::run_decode(&args),
         Command::Fix(args) => fix::run(&args),

@@ -28,6 +28,11 @@ pub(crate) struct Args {
     #[arg(long)]
     ipv6_rfc5952: bool,
 
+    /// A scheme's default port for `--level scheme` (RFC 3986 6.2.3), added to (or replacing) the built-in
+    /// ones (http 80, https 443, ws 80, wss 443, ftp 21); repeatable: `--default-port gopher=70`.
+    #[arg(long, value_name = "SCHEME=PORT", value_parser = parse_default_port)]
+    default_port: Vec<(String, u16)>,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -135,7 +140,8 @@ fn normalize_one(
         Err((lossy, error)) => (lossy.as_str(), Err(error.clone())),
     };
     let options = rfc3986::normalize::Options::from(rfc3986::normalize::Level::from(args.level))
-        .ipv6_rfc5952(args.ipv6_rfc5952);
+        .ipv6_rfc5952(args.ipv6_rfc5952)
+        .default_ports(default_ports(&args.default_port));
     let normalized = parsed.map(|uri| uri.normalize_with_options(options));
     match (args.format, &normalized) {
         (Format::Json, _) => {
@@ -157,4 +163,26 @@ fn normalize_one(
         }
     }
     Ok(normalized.is_ok())
+}
+
+/// clap value parser for `--default-port SCHEME=PORT`: the scheme must match the rule `scheme` (RFC 3986
+/// 3.1), the port be a number up to 65535.
+pub(crate) fn parse_default_port(text: &str) -> Result<(String, u16), String> {
+    let Some((scheme, port)) = text.split_once('=') else {
+        return Err(format!("expected SCHEME=PORT, found {text:?}"));
+    };
+    rfc3986::validate(Rule::SCHEME, scheme)
+        .map_err(|e| format!("{scheme:?} is not a scheme (RFC 3986 3.1): {}", e.detail()))?;
+    let port = port
+        .parse::<u16>()
+        .map_err(|_| format!("{port:?} is not a port number from 0 to 65535"))?;
+    Ok((scheme.to_owned(), port))
+}
+
+/// The default-port table: the built-in one with the `--default-port` entries.
+pub(crate) fn default_ports(entries: &[(String, u16)]) -> rfc3986::normalize::DefaultPorts {
+    entries.iter().fold(
+        rfc3986::normalize::DefaultPorts::new(),
+        |ports, (scheme, port)| ports.with(scheme, *port),
+    )
 }

@@ -60,8 +60,9 @@ pub(crate) enum Engine {
 
 impl Engine {
     /// `--rule NAME` (or the default rule) in the built-in grammar, or in the grammar `--grammar` names:
-    /// a grammar shipped with the tool (`iri`, `zone-id`, `uri`) or a `.pest` file. Without `--rule`, a
-    /// loaded grammar's start rule is its URI-reference-like rule (`IRI-reference`). The error is the
+    /// a grammar shipped with the tool (`iri`, `zone-id`, `uri-template`, `uri`) or a `.pest` file. Without
+    /// `--rule`, a loaded grammar's start rule is its URI-reference-like rule (`IRI-reference`), or
+    /// `URI-Template`. The error is the
     /// usage message: an unknown rule (with the valid names) or the grammar file's errors, one
     /// `FILE:LINE:COL: message` per line.
     pub(crate) fn new(name: Option<&str>, grammar: Option<&str>) -> Result<Engine, String> {

@@ -1,0 +1,371 @@
+//! `rfc3986 expand [--vars FILE.json] [--rule RULE] [--format text|json] [TEMPLATE] [NAME=VALUE...]`:
+//! expand a URI Template (RFC 6570) and check the result against RFC 3986.
+//!
+//! Variables come from `--vars FILE.json` (an object: a string, number or boolean is a string value, an
+//! array a list, an object an associative array in file order, `null` undefined; nested values are
+//! flattened as their members joined by `,`) and from `NAME=VALUE`
+//! arguments (string values; they override the file). Without TEMPLATE, or with `-`, the templates are
+//! the lines of standard input (blank lines skipped), each expanded with the same variables.
+//!
+//! Each expansion is matched against `--rule` (default `URI-reference`): `text` writes it on standard
+//! output when it matches and a diagnostic on standard error when the template is invalid or the result
+//! does not match; `json` writes one object per template. Exit status: 0 every expansion matched, 1 a
+//! template was invalid or an expansion did not match, 2 usage errors (a bad `NAME=VALUE`, a `--vars`
+//! file that cannot be read or is not a JSON object).
+
+use std::collections::HashMap;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use rfc3986::template::{TemplateError, UriTemplate, Value};
+use rfc3986::Rule;
+use serde::Serialize;
+
+use super::input;
+use super::report::{self, Diagnostic, ErrorJson, Severity};
+use super::Status;
+
+/// Arguments of `rfc3986 expand`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// A JSON file with an object of variables: strings (numbers and booleans are taken as their text),
+    /// arrays of strings (lists), objects of strings (associative arrays, in file order), null (undefined).
+    #[arg(long, value_name = "FILE.json")]
+    vars: Option<PathBuf>,
+
+    /// The grammar rule each expansion must match, by its ABNF name in RFC 3986.
+    #[arg(long, default_value = "URI-reference", value_parser = super::rule::parse_rule)]
+    rule: Rule,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    #[command(flatten)]
+    look: report::LookArgs,
+
+    /// The URI Template (RFC 6570); none or `-`: one template per line of standard input.
+    #[arg(value_name = "TEMPLATE")]
+    template: Option<String>,
+
+    /// Variables as NAME=VALUE (string values; they override --vars).
+    #[arg(value_name = "NAME=VALUE")]
+    assignments: Vec<String>,
+}
+
+/// Output format of `expand`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One expansion per line; errors on standard error.
+    Text,
+    /// One JSON object per template: `{"line", "template", "expanded", "valid", "template_error", "error"}`.
+    #[value(alias = "jsonl")]
+    Json,
+}
+
+/// A template error in JSON: `{"offset", "column", "expected", "message"}`.
+#[derive(Debug, Serialize)]
+struct TemplateErrorJson {
+    offset: usize,
+    column: usize,
+    expected: Vec<&'static str>,
+    message: String,
+}
+
+/// One template's record.
+#[derive(Debug, Serialize)]
+struct ResultJson<'a> {
+    /// 1-based line of standard input, or 1 for the argument.
+    line: u64,
+    template: &'a str,
+    /// The expansion; `null` when the template is invalid.
+    expanded: Option<&'a str>,
+    /// Whether the expansion matched `--rule`.
+    valid: bool,
+    /// Why the template could not be expanded (RFC 6570).
+    template_error: Option<TemplateErrorJson>,
+    /// Why the expansion does not match `--rule` (RFC 3986), as in `check`.
+    error: Option<ErrorJson>,
+}
+
+/// Runs `expand`; `Err` only when standard output cannot be written.
+pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    let variables = match variables(args) {
+        Ok(v) => v,
+        Err(message) => {
+            super::error(format_args!("{message}"));
+            return Ok(Status::IoError);
+        }
+    };
+    let stdout = io::stdout();
+    let interactive = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut any_invalid = false;
+    let all_read = match args.template.as_deref() {
+        Some(template) if template != "-" => {
+            any_invalid |= !expand_one(args, &variables, ("<argument>", 1), template, &mut out)?;
+            true
+        }
+        _ => {
+            let no_files: &[&str] = &[];
+            input::for_each_line(no_files, |line| {
+                if line.bytes.is_empty() {
+                    return Ok(());
+                }
+                let text = String::from_utf8_lossy(line.bytes);
+                any_invalid |=
+                    !expand_one(args, &variables, (line.file, line.number), &text, &mut out)?;
+                if interactive {
+                    out.flush()?;
+                }
+                Ok(())
+            })?
+        }
+    };
+    out.flush()?;
+    Ok(Status::of(all_read, any_invalid))
+}
+
+/// The variables of `--vars` and the `NAME=VALUE` arguments, or a usage error's message.
+fn variables(args: &Args) -> Result<HashMap<String, Value>, String> {
+    let mut vars = HashMap::new();
+    if let Some(path) = &args.vars {
+        let name = input::escape_name(&path.to_string_lossy());
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        let json: Ordered =
+            serde_json::from_str(&text).map_err(|e| format!("{name}: not JSON: {e}"))?;
+        let Ordered::Object(object) = json else {
+            return Err(format!("{name}: expected a JSON object of variables"));
+        };
+        for (key, value) in object {
+            if let Some(value) = from_json(&value) {
+                vars.insert(key, value);
+            }
+        }
+    }
+    for assignment in &args.assignments {
+        let Some((name, value)) = assignment.split_once('=') else {
+            return Err(format!(
+                "expected NAME=VALUE, found {:?}",
+                input::escape_name(assignment)
+            ));
+        };
+        vars.insert(name.to_owned(), Value::from(value));
+    }
+    Ok(vars)
+}
+
+/// A JSON value whose objects keep their members in file order (an associative array is expanded in
+/// its order, RFC 6570 2.3), with numbers and booleans as their text.
+#[derive(Debug)]
+enum Ordered {
+    Null,
+    Scalar(String),
+    Array(Vec<Ordered>),
+    Object(Vec<(String, Ordered)>),
+}
+
+impl<'de> serde::Deserialize<'de> for Ordered {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Ordered, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_unit<E>(self) -> Result<Ordered, E> {
+                Ok(Ordered::Null)
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Ordered, E> {
+                Ok(Ordered::Scalar(v.to_string()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Ordered, E> {
+                Ok(Ordered::Scalar(v.to_string()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Ordered, E> {
+                Ok(Ordered::Scalar(v.to_string()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Ordered, E> {
+                Ok(Ordered::Scalar(v.to_string()))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Ordered, E> {
+                Ok(Ordered::Scalar(v.to_owned()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Ordered, E> {
+                Ok(Ordered::Scalar(v))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Ordered, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(Ordered::Array(items))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Ordered, A::Error> {
+                let mut members = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, Ordered>()? {
+                    members.push((key, value));
+                }
+                Ok(Ordered::Object(members))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// A JSON value as a template value; `null` is undefined (and so are an empty list or object, RFC 6570
+/// 2.3). Inside a list or object, `null` is the empty string and a nested list or object its members
+/// joined by `,`.
+fn from_json(json: &Ordered) -> Option<Value> {
+    fn scalar(j: &Ordered) -> String {
+        match j {
+            Ordered::Scalar(s) => s.clone(),
+            Ordered::Null => String::new(),
+            Ordered::Array(items) => {
+                let items: Vec<String> = items.iter().map(scalar).collect();
+                items.join(",")
+            }
+            Ordered::Object(members) => {
+                let members: Vec<String> = members
+                    .iter()
+                    .map(|(k, v)| format!("{k},{}", scalar(v)))
+                    .collect();
+                members.join(",")
+            }
+        }
+    }
+    match json {
+        Ordered::Null => None,
+        Ordered::Array(items) => Some(Value::List(items.iter().map(scalar).collect())),
+        Ordered::Object(members) => Some(Value::Map(
+            members
+                .iter()
+                .map(|(k, v)| (k.clone(), scalar(v)))
+                .collect(),
+        )),
+        Ordered::Scalar(s) => Some(Value::String(s.clone())),
+    }
+}
+
+/// Expands one template, checks the result and writes the record; returns whether it was valid.
+fn expand_one(
+    args: &Args,
+    variables: &HashMap<String, Value>,
+    (source, line): (&str, u64),
+    template: &str,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let expanded = UriTemplate::parse(template).and_then(|t| t.expand(variables));
+    let checked = expanded
+        .as_ref()
+        .ok()
+        .map(|text| rfc3986::validate(args.rule, text));
+    let valid = matches!(checked, Some(Ok(())));
+    match args.format {
+        Format::Json => {
+            let record = ResultJson {
+                line,
+                template,
+                expanded: expanded.as_deref().ok(),
+                valid,
+                template_error: expanded
+                    .as_ref()
+                    .err()
+                    .map(|e| template_error_json(e, template)),
+                error: match (&expanded, &checked) {
+                    (Ok(text), Some(Err(e))) => Some(ErrorJson::new(e, text)),
+                    _ => None,
+                },
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")?;
+        }
+        Format::Text => match (&expanded, &checked) {
+            (Ok(text), Some(Ok(()))) => writeln!(out, "{text}")?,
+            (Ok(text), Some(Err(e))) => {
+                // Keep standard output and standard error in input order.
+                out.flush()?;
+                let note = format!(
+                    "the expansion of the template is not a {} (RFC 3986)",
+                    args.rule.abnf_name()
+                );
+                let _ = Diagnostic::error(source, line, text, e)
+                    .with_note(Some(&note))
+                    .write(&mut io::stderr().lock(), args.look.stderr_look());
+            }
+            (Err(e), _) => {
+                out.flush()?;
+                let _ = template_diagnostic(source, line, template, e)
+                    .write(&mut io::stderr().lock(), args.look.stderr_look());
+            }
+            (Ok(_), None) => {}
+        },
+    }
+    Ok(valid)
+}
+
+/// The diagnostic of a template that could not be parsed or expanded (RFC 6570).
+fn template_diagnostic<'a>(
+    source: &'a str,
+    line: u64,
+    template: &'a str,
+    error: &TemplateError,
+) -> Diagnostic<'a> {
+    let offset = error.offset().min(template.len());
+    let end = offset + template[offset..].chars().next().map_or(0, char::len_utf8);
+    // The position is the diagnostic's; the message is the error's without its "at byte N: ".
+    let full = error.to_string();
+    let (message, label) = match error {
+        TemplateError::Syntax { expected, .. } => (
+            "not a URI Template (RFC 6570 section 2)".to_owned(),
+            (!expected.is_empty()).then(|| format!("expected {}", or_list(expected))),
+        ),
+        _ => (
+            full.split_once(": ")
+                .map_or(full.clone(), |(_, m)| m.to_owned()),
+            None,
+        ),
+    };
+    Diagnostic {
+        severity: Severity::Error,
+        source,
+        line,
+        input: template,
+        span: offset..end,
+        message,
+        label,
+        help: None,
+        note: None,
+        code: None,
+        plain_snippet: true,
+    }
+}
+
+/// `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn template_error_json(error: &TemplateError, template: &str) -> TemplateErrorJson {
+    TemplateErrorJson {
+        offset: error.offset(),
+        column: report::column(template, error.offset()),
+        expected: match error {
+            TemplateError::Syntax { expected, .. } => expected.clone(),
+            _ => Vec::new(),
+        },
+        message: error.to_string(),
+    }
+}
