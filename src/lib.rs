@@ -33,7 +33,7 @@
 //! 9. [`iri`] (RFC 3987): [`iri::IriRef`] / [`iri::Iri`] parsed by `grammars/iri.pest`, mapped to
 //!    [`UriRef`] / [`Uri`] and back (3.1, 3.2), also as plain text.
 //! 10. [`template`] (RFC 6570): URI Templates, checked by their own grammar
-//!    (`grammars/uri-template.pest`) and expanded into URI references.
+//!     (`grammars/uri-template.pest`) and expanded into URI references.
 //!
 //! # Terminology
 //!
