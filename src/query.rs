@@ -129,7 +129,7 @@ impl UriRef<'_> {
     /// The `key=value` pairs of the query ([RFC 3986 3.4](https://datatracker.ietf.org/doc/html/rfc3986#section-3.4)),
     /// percent-decoded (2.1) as UTF-8 (2.5, lossy); see [`QueryPairs`] for the exact reading. No query and
     /// an empty query both give no pairs; `?=` gives one pair of empty strings. `+` is not a space here
-    /// (RFC 3986 gives it no meaning); the `form` feature's [`form_pairs`](Self::form_pairs) reads it as
+    /// (RFC 3986 gives it no meaning); the `form` feature's `form_pairs` reads it as
     /// one.
     ///
     /// ```text

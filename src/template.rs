@@ -62,7 +62,7 @@ use pest::Parser as _;
 use crate::classes;
 
 /// The text of `grammars/uri-template.pest`, the grammar this module runs: for
-/// [`runtime::Grammar::load`](crate::runtime::Grammar::load) and the command line's `--grammar`.
+/// `runtime::Grammar::load` (feature `runtime-grammar`) and the command line's `--grammar`.
 pub const GRAMMAR: &str = include_str!("../grammars/uri-template.pest");
 
 mod parser {
