@@ -388,6 +388,8 @@ fn run_parallel(
         .build()
         .map_err(io::Error::other)?;
     let (order_tx, order_rx) = mpsc::sync_channel::<Pending>(2 * jobs + 2);
+    let budget = std::sync::Arc::new(Budget::default());
+    let reader_budget = std::sync::Arc::clone(&budget);
     let files = args.files.clone();
     let reader = thread::Builder::new()
         .name("rfc3986-read".into())
@@ -395,6 +397,7 @@ fn run_parallel(
             input::for_each_chunk(&files, CHUNK_SIZE, |piece| {
                 let pending = match piece {
                     Piece::Chunk(chunk) => {
+                        reader_budget.take(chunk.data.len());
                         let (tx, rx) = mpsc::sync_channel(1);
                         pool.spawn(move || {
                             // The writer may have gone (closed standard output): nothing to tell.
@@ -419,7 +422,9 @@ fn run_parallel(
                     .map_err(|_| io::Error::other("a checking thread stopped"))?;
                 // On a write error the reader is left behind: it may be blocked reading a terminal, and
                 // stops at its next chunk; the process is about to end.
+                let bytes = report.bytes as usize;
                 sink.write(report)?;
+                budget.give(bytes);
             }
             Pending::Failed(message) => sink.failed(&message)?,
         }
@@ -427,6 +432,36 @@ fn run_parallel(
     match reader.join() {
         Ok(all_read) => all_read,
         Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// Bytes of input read but not yet written out that the reader may run ahead by, whatever `--jobs`: with
+/// the chunk being read, what `check` holds of its input is at most this plus the longest line.
+const IN_FLIGHT: usize = 16 * 1024 * 1024;
+
+/// The bytes of input in flight between the reader and the writer, kept under [`IN_FLIGHT`] (one chunk
+/// always goes, however long).
+#[derive(Debug, Default)]
+struct Budget {
+    used: std::sync::Mutex<usize>,
+    freed: std::sync::Condvar,
+}
+
+impl Budget {
+    /// Waits until `bytes` more fit (or nothing is in flight), then counts them.
+    fn take(&self, bytes: usize) {
+        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        while *used > 0 && *used + bytes > IN_FLIGHT {
+            used = self.freed.wait(used).unwrap_or_else(|e| e.into_inner());
+        }
+        *used += bytes;
+    }
+
+    /// Counts `bytes` as written out.
+    fn give(&self, bytes: usize) {
+        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        *used = used.saturating_sub(bytes);
+        self.freed.notify_all();
     }
 }
 
