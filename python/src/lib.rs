@@ -730,7 +730,7 @@ fn batch_normalize<'py>(
     let out = py.detach(|| {
         let rows: Vec<Option<String>> = par_map(column.len(), |i| {
             let r = UriRef::parse(column.get(i)?).ok()?;
-            Some(r.normalize_with_options(opts).into_string())
+            Some(r.normalize_with_options(opts.clone()).into_string())
         });
         Arc::new(rows.into_iter().collect::<StringArray>()) as ArrayRef
     });
