@@ -19,13 +19,13 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::thread;
 
-use clap::ValueEnum;
 use rfc3986::runtime::SchemeGrammars;
 use rfc3986::ParseError;
 use serde::Serialize;
 
 use super::input::{self, Chunk, Line, Piece};
 use super::progress::Progress;
+use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson, Look, Severity, Warning};
 use super::rule::Engine;
 use super::Status;
@@ -112,16 +112,6 @@ pub(crate) struct Args {
     /// Files of URIs, one per line; `-` or none for standard input. Blank lines are skipped.
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
-}
-
-/// Output format of `check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// For each invalid line a diagnostic: the line with a caret under the byte (see --diagnostics).
-    Text,
-    /// One JSON object per checked line (`jsonl` is the same).
-    #[value(name = "json", alias = "jsonl")]
-    Jsonl,
 }
 
 /// What every checking thread needs to know: small and `Copy`.
@@ -689,7 +679,7 @@ fn render(
             }
             Ok(())
         }
-        Format::Jsonl => {
+        Format::Json => {
             let input = report::redact_if(options.look.redact_json, &report.input);
             let record = Record {
                 file: line.file,

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use super::input;
 use super::report;
+use super::report::Format;
 use super::Status;
 
 /// Arguments of `rfc3986 encode`.
@@ -81,16 +82,6 @@ impl From<ComponentArg> for Component {
             ComponentArg::Fragment => Component::Fragment,
         }
     }
-}
-
-/// Output format of `encode` and `decode`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// One result per line; errors on standard error.
-    Text,
-    /// One JSON object per input line.
-    #[value(alias = "jsonl")]
-    Json,
 }
 
 /// `{"line", "input", "component", "encoded"}`.

@@ -7,13 +7,13 @@
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 
-use clap::ValueEnum;
 use rfc3986::normalize::{equivalent_with, Level, Options};
 use rfc3986::{ParseError, Rule, UriRef};
 use serde::Serialize;
 
 use super::input;
 use super::normalize::LevelArg;
+use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
 
@@ -51,17 +51,6 @@ pub(crate) struct Args {
     /// The second URI reference.
     #[arg(value_name = "B")]
     b: Option<OsString>,
-}
-
-/// Output format of `equiv`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// `equivalent` or `not equivalent`; errors on standard error.
-    Text,
-    /// One JSON object per pair: `{"line", "a", "b", "equivalent", "normal_a", "normal_b", "error"}`
-    /// (`jsonl` is the same).
-    #[value(alias = "jsonl")]
-    Json,
 }
 
 /// One pair as JSON: both normal forms, or the error of the input that is not a URI reference.

@@ -17,12 +17,12 @@ use std::collections::HashMap;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
-use clap::ValueEnum;
 use rfc3986::template::{TemplateError, UriTemplate, Value};
 use rfc3986::Rule;
 use serde::Serialize;
 
 use super::input;
+use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson, Severity};
 use super::Status;
 
@@ -52,16 +52,6 @@ pub(crate) struct Args {
     /// Variables as NAME=VALUE (string values; they override --vars).
     #[arg(value_name = "NAME=VALUE")]
     assignments: Vec<String>,
-}
-
-/// Output format of `expand`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// One expansion per line; errors on standard error.
-    Text,
-    /// One JSON object per template: `{"line", "template", "expanded", "valid", "template_error", "error"}`.
-    #[value(alias = "jsonl")]
-    Json,
 }
 
 /// A template error in JSON: `{"offset", "column", "expected", "message"}`.

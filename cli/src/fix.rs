@@ -25,13 +25,13 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
-use clap::ValueEnum;
 use rfc3986::repair::{self, Repair, Unrepairable};
 use rfc3986::{ParseError, Rule};
 use serde::Serialize;
 
 use super::input;
 use super::report;
+use super::report::Format;
 use super::Status;
 
 /// Arguments of `rfc3986 fix`.
@@ -60,16 +60,6 @@ pub(crate) struct Args {
     /// Files to repair, one URI reference per line; none or `-`: standard input.
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
-}
-
-/// Output format of `fix`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// One line out per line in; notes, errors and the summary on standard error.
-    Text,
-    /// One JSON object per non-blank input line.
-    #[value(alias = "jsonl")]
-    Json,
 }
 
 /// One line's result as JSON.

@@ -13,6 +13,7 @@ use rfc3986::{Rule, UriRef};
 use serde::Serialize;
 
 use super::input;
+use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
 
@@ -64,16 +65,6 @@ impl From<LevelArg> for rfc3986::normalize::Level {
             LevelArg::Scheme => rfc3986::normalize::Level::Scheme,
         }
     }
-}
-
-/// Output format of `normalize`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// One normal form per line; errors on standard error.
-    Text,
-    /// One JSON object per input: `{"input", "normalized", "error"}`.
-    #[value(alias = "jsonl")]
-    Json,
 }
 
 /// `{"input": "...", "normalized": "..." | null, "error": {...} | null}` (CONTRACT.md).

@@ -7,11 +7,11 @@
 use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 
-use clap::ValueEnum;
 use rfc3986::RuleMatch;
 use serde::Serialize;
 
 use super::input;
+use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::rule::Engine;
 use super::Status;
@@ -42,16 +42,6 @@ pub(crate) struct Args {
     /// URIs to parse (each argument is one input, taken literally); none: the lines of standard input.
     #[arg(value_name = "URI")]
     uris: Vec<OsString>,
-}
-
-/// Output format of `parse`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// An aligned block per input; `(undefined)` for an undefined component, `""` for an empty one.
-    Text,
-    /// One JSON object per input (`jsonl` is the same).
-    #[value(alias = "jsonl")]
-    Json,
 }
 
 /// One valid input as JSON (CONTRACT.md): `null` for an undefined component, `""` for an empty one.

@@ -83,6 +83,16 @@ impl<'a> Warning<'a> {
     }
 }
 
+/// `--format` of every subcommand: text for people, or one JSON object per input line for scripts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Human-readable: results on standard output, a diagnostic with a caret per problem.
+    Text,
+    /// One JSON object per input line, errors included, with its line number (`jsonl` is the same).
+    #[value(alias = "jsonl")]
+    Json,
+}
+
 /// How bad a diagnostic is: `error` fails the input, `warning` does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Severity {

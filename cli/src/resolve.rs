@@ -10,12 +10,12 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
-use clap::ValueEnum;
 use rfc3986::resolve::Resolver;
 use rfc3986::{ParseError, Rule, Uri, UriRef};
 use serde::Serialize;
 
 use super::input;
+use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
 
@@ -45,16 +45,6 @@ pub(crate) struct Args {
     /// References to resolve (rule `URI-reference`); none: the lines of standard input.
     #[arg(value_name = "REF")]
     refs: Vec<OsString>,
-}
-
-/// Output format of `resolve`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// One target URI per line; errors on standard error.
-    Text,
-    /// One JSON object per reference: `{"base", "ref", "target", "error"}` (`jsonl` is the same).
-    #[value(alias = "jsonl")]
-    Json,
 }
 
 /// `{"base": "...", "ref": "...", "target": "..." | null, "error": {...} | null}` (CONTRACT.md).
