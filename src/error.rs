@@ -203,7 +203,13 @@ impl ParseError {
     /// What to do about the common mistakes, with the RFC section to read: `percent-encode a space as
     /// %20 (RFC 3986 2.1)`; `None` when there is nothing more to say than the expected items.
     pub fn hint(&self) -> Option<String> {
-        let loaded = self.loaded_rule.is_some();
+        // A rule of a grammar loaded at run time that RFC 3986 does not name (`IRI-reference`): say what
+        // holds for every grammar, not what holds for URIs. A loaded rule with an RFC 3986 name (an
+        // edited uri.pest, an overlay) gets RFC 3986's hints, as the built-in grammar does.
+        let loaded = self
+            .loaded_rule
+            .as_deref()
+            .is_some_and(|name| Rule::from_abnf_name(name).is_none());
         let zone_id_expected = self
             .expected
             .iter()
