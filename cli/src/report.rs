@@ -429,7 +429,13 @@ impl<'a> Diagnostic<'a> {
         } else {
             Renderer::plain()
         };
-        writeln!(out, "{}", renderer.render(&[group]))?;
+        let rendered = renderer.render(&[group]);
+        // annotate-snippets counts the column in the line it was given, which is cut, escaped or masked;
+        // the location says the 1-based byte column in the line as read, as plain diagnostics do.
+        let shown = format!("{source}:{}:{}", self.line, visible.caret_column + 1);
+        let real = format!("{source}:{}:{}", self.line, self.span.start + 1);
+        let rendered = rendered.replacen(&shown, &real, 1);
+        writeln!(out, "{rendered}")?;
         // A blank line between diagnostics, as rustc leaves.
         writeln!(out)
     }

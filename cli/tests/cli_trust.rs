@@ -433,3 +433,13 @@ fn a_relative_base_is_told_the_base_must_be_a_uri() {
         "{stderr}"
     );
 }
+
+/// The rich location counts bytes of the line as read, not of the masked or escaped line it shows.
+#[rstest]
+#[case::after_a_masked_password("http://user:secret@host/a b\n", " --> <stdin>:1:26")]
+#[case::after_an_escaped_control("http://a/\u{1}b c\n", " --> <stdin>:1:10")]
+fn rich_location_is_the_column_in_the_line_as_read(#[case] input: &str, #[case] location: &str) {
+    let output = run(&["check", "--diagnostics", "rich"], input);
+    let stdout = text(&output.stdout);
+    assert!(stdout.lines().any(|l| l == location), "{stdout}");
+}
