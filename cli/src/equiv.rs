@@ -56,6 +56,9 @@ pub(crate) struct Args {
 /// One pair as JSON: both normal forms, or the error of the input that is not a URI reference.
 #[derive(Debug, Serialize)]
 struct PairJson<'a> {
+    /// The input the line comes from (`--pairs FILE`, `<stdin>`); absent for arguments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
     line: u64,
     a: &'a str,
     b: &'a str,
@@ -127,6 +130,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                     tally(Outcome::Invalid);
                     if args.format == Format::Json {
                         let record = PairJson {
+                            file: Some(line.file),
                             line: line.number,
                             a: "",
                             b: "",
@@ -230,6 +234,7 @@ fn compare(
     if let Some((name, text, e)) = failed {
         if args.format == Format::Json {
             let record = PairJson {
+                file: (source != "<argument>").then_some(source),
                 line,
                 a: &report::redact_if(look.redact_json, &a_text),
                 b: &report::redact_if(look.redact_json, &b_text),
@@ -264,6 +269,7 @@ fn compare(
         )?,
         Format::Json => {
             let record = PairJson {
+                file: (source != "<argument>").then_some(source),
                 line,
                 a: &report::redact_if(look.redact_json, &a_text),
                 b: &report::redact_if(look.redact_json, &b_text),

@@ -50,6 +50,9 @@ pub(crate) struct Args {
 /// `{"base": "...", "ref": "...", "target": "..." | null, "error": {...} | null}` (CONTRACT.md).
 #[derive(Debug, Serialize)]
 struct ResultJson<'a> {
+    /// The input the line comes from (`--pairs FILE`, `<stdin>`); absent for arguments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
     /// 1-based line of the input (standard input or `--pairs`), or position among the arguments.
     line: u64,
     base: &'a str,
@@ -61,7 +64,8 @@ struct ResultJson<'a> {
 
 /// The record of a `--pairs` line without a tab, in the shape of [`ResultJson`].
 #[derive(Debug, Serialize)]
-struct MissingTab {
+struct MissingTab<'a> {
+    file: &'a str,
     line: u64,
     base: Option<&'static str>,
     #[serde(rename = "ref")]
@@ -121,6 +125,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
                     if args.format == Format::Json {
                         // One record per input line, errors included.
                         let record = MissingTab {
+                            file: line.file,
                             line: line.number,
                             base: None,
                             reference: None,
@@ -250,6 +255,7 @@ fn resolve_one(
                 ),
             };
             let json = ResultJson {
+                file: (source != "<argument>").then_some(source),
                 line,
                 base: &report::redact_if(look.redact_json, base_text),
                 reference: &report::redact_if(look.redact_json, reference_text),

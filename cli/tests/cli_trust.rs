@@ -443,3 +443,20 @@ fn rich_location_is_the_column_in_the_line_as_read(#[case] input: &str, #[case] 
     let stdout = text(&output.stdout);
     assert!(stdout.lines().any(|l| l == location), "{stdout}");
 }
+
+/// Records of lines read from a file carry `file` (CONTRACT.md: "`file` where inputs come from files").
+#[rstest]
+#[case::resolve_pairs(&["resolve", "--format", "json", "--pairs"][..], "http://a/\tb\n")]
+#[case::equiv_pairs(&["equiv", "--format", "json", "--pairs"][..], "http://a/\thttp://a\n")]
+fn json_records_of_files_carry_the_file(#[case] args: &[&str], #[case] content: &str) {
+    let path =
+        std::env::temp_dir().join(format!("rfc3986-file-{}-{}", std::process::id(), args[0]));
+    std::fs::write(&path, content).unwrap();
+    let mut all = args.to_vec();
+    all.push(path.to_str().unwrap());
+    let output = run(&all, "");
+    let value: serde_json::Value = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+    assert_eq!(value["file"], path.to_str().unwrap());
+    assert_eq!(value["line"], 1);
+    std::fs::remove_file(&path).unwrap();
+}
