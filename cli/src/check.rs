@@ -610,11 +610,13 @@ fn check_line<'a>(
                     findings.push((finding.clone(), severity));
                 }
             }
-            for &code in rfc3986::lint::Code::ALL {
-                if let Some(severity) = options.lints.severity(code) {
-                    let count = all.count(code);
-                    warnings += count;
-                    denied |= count > 0 && severity == Severity::Error;
+            if all.total() > 0 {
+                for (&code, severity) in rfc3986::lint::Code::ALL.iter().zip(options.lints.0) {
+                    if let Some(severity) = severity {
+                        let count = all.count(code);
+                        warnings += count;
+                        denied |= count > 0 && severity == Severity::Error;
+                    }
                 }
             }
             not_listed = warnings - findings.len() as u64;

@@ -1,8 +1,8 @@
 //! `rfc3986 normalize [--level syntax|scheme] [--format text|json] [URI...]`: RFC 3986 section 6.2.2
 //! (syntax-based) and, with `--level scheme`, 6.2.3 (scheme-based) normalization.
 //!
-//! Inputs are the URI arguments, or the lines of standard input when there are none (blank lines
-//! skipped); each is a `URI-reference`. `text` writes one normal form per line on standard output and each
+//! Inputs are the URI arguments, or the lines of standard input when there are none (a blank line
+//! is the empty reference, RFC 3986 4.2, whose normal form is empty); each is a `URI-reference`. `text` writes one normal form per line on standard output and each
 //! error on standard error; `json` writes one object per input, errors included.
 
 use std::ffi::OsString;
@@ -93,9 +93,6 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let all_read = if args.uris.is_empty() {
         let no_files: &[&str] = &[];
         input::for_each_line(no_files, |line| {
-            if line.bytes.is_empty() {
-                return Ok(());
-            }
             one(line.file, line.number, line.bytes, &mut out)
         })?
     } else {
@@ -103,9 +100,6 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         for (i, uri) in args.uris.iter().enumerate() {
             if uri == "-" {
                 all_read &= input::for_each_line(&["-"], |line| {
-                    if line.bytes.is_empty() {
-                        return Ok(());
-                    }
                     one(line.file, line.number, line.bytes, &mut out)
                 })?;
             } else {

@@ -1,7 +1,7 @@
 //! `rfc3986 parse [--rule RULE] [--format text|json] [URI...]`: print the components of each input.
 //!
-//! Inputs are the URI arguments, or the lines of standard input when there are none (blank lines
-//! skipped). Errors are part of the output: written to standard output in input order, in the chosen
+//! Inputs are the URI arguments, or the lines of standard input when there are none (a blank line
+//! is the empty reference, RFC 3986 4.2: one record per line). Errors are part of the output: written to standard output in input order, in the chosen
 //! format; the exit status is 1 if any input was invalid.
 
 use std::ffi::OsString;
@@ -119,9 +119,6 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let all_read = if args.uris.is_empty() {
         let no_files: &[&str] = &[];
         input::for_each_line(no_files, |line| {
-            if line.bytes.is_empty() {
-                return Ok(());
-            }
             parse_one(line.file, line.number, line.bytes, &mut out)
         })?
     } else {
@@ -129,9 +126,6 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         for (i, uri) in args.uris.iter().enumerate() {
             if uri == "-" {
                 all_read &= input::for_each_line(&["-"], |line| {
-                    if line.bytes.is_empty() {
-                        return Ok(());
-                    }
                     parse_one(line.file, line.number, line.bytes, &mut out)
                 })?;
             } else {

@@ -322,7 +322,13 @@ impl<'a> Diagnostic<'a> {
     /// character inside the password does not name the character.
     pub(crate) fn write(&self, out: &mut impl Write, look: Look) -> io::Result<()> {
         let source = escape_text(self.source);
-        let (input, span, in_password) = redact(self.input, self.span.clone());
+        // Only a diagnostic that echoes the line needs it masked (a copy of the line when it has a
+        // password); a plain warning is one line without it.
+        let (input, span, in_password) = if look.rich || self.plain_snippet {
+            redact(self.input, self.span.clone())
+        } else {
+            (self.input.into(), self.span.clone(), false)
+        };
         // A parse error's message names the character it found; a finding's never quotes input.
         let (message, help) = if in_password && self.code.is_none() {
             (

@@ -540,11 +540,14 @@ fn parse_reads_stdin_lines_without_arguments() {
         summary,
         [
             ("http://h?", true),
+            // A blank line is the empty reference (relative-ref with path-empty, RFC 3986 4.2): one
+            // record per input line.
+            ("", true),
             ("http://a/\u{FFFD}", false),
             ("//x", true)
         ]
     );
-    assert_eq!(objects[1]["error"]["offset"], 9);
+    assert_eq!(objects[2]["error"]["offset"], 9);
 }
 
 #[test]
