@@ -98,13 +98,20 @@ pub(crate) fn encode_pair_part(text: &str, out: &mut String) {
     }
 }
 
-/// The query after appending `encoded` (pairs already joined by `&`) to `query`.
-fn appended(query: Option<&str>, encoded: &str) -> String {
-    match query {
-        None | Some("") => encoded.to_owned(),
-        Some(q) if q.ends_with('&') || encoded.is_empty() => format!("{q}{encoded}"),
-        Some(q) => format!("{q}&{encoded}"),
+/// `uri` with `encoded` (pairs already percent-encoded and joined by `&`) appended to its query, checked by
+/// the rule `query` and recomposed; `uri` itself when there is nothing to append.
+fn with_pairs_appended(uri: &UriRef<'_>, encoded: &str) -> Result<UriRef<'static>, BuildError> {
+    let mut out = uri.clone().into_owned();
+    if encoded.is_empty() {
+        return Ok(out);
     }
+    let query = match uri.query() {
+        None | Some("") => encoded.to_owned(),
+        Some(q) if q.ends_with('&') => format!("{q}{encoded}"),
+        Some(q) => format!("{q}&{encoded}"),
+    };
+    out.set_query(Some(&query))?;
+    Ok(out)
 }
 
 /// `key=value` pairs joined by `&`, each part percent-encoded by [`encode_pair_part`].
@@ -190,14 +197,7 @@ impl UriRef<'_> {
         K: AsRef<str>,
         V: AsRef<str>,
     {
-        let encoded = encode_pairs(pairs);
-        if encoded.is_empty() {
-            return Ok(self.clone().into_owned());
-        }
-        let query = appended(self.query(), &encoded);
-        let mut out = self.clone().into_owned();
-        out.set_query(Some(&query))?;
-        Ok(out)
+        with_pairs_appended(self, &encode_pairs(pairs))
     }
 }
 
@@ -228,7 +228,7 @@ impl Uri<'_> {
 
 #[cfg(feature = "form")]
 mod form {
-    use super::appended;
+    use super::with_pairs_appended;
     use crate::recompose::BuildError;
     use crate::uri::{Uri, UriRef};
 
@@ -280,14 +280,7 @@ mod form {
         {
             let mut serializer = form_urlencoded::Serializer::new(String::new());
             serializer.extend_pairs(pairs);
-            let encoded = serializer.finish();
-            if encoded.is_empty() {
-                return Ok(self.clone().into_owned());
-            }
-            let query = appended(self.query(), &encoded);
-            let mut out = self.clone().into_owned();
-            out.set_query(Some(&query))?;
-            Ok(out)
+            with_pairs_appended(self, &serializer.finish())
         }
     }
 
