@@ -214,9 +214,10 @@ fn dash_is_standard_input(#[case] args: &[&str]) {
     assert_eq!(inputs, ["x:a", "x:b", "x:c"]);
 }
 
-/// Every JSON record carries `line`: the input line on standard input, the position among arguments.
+/// Every JSON record carries `line`: the input line on standard input (a blank line is the empty reference
+/// and has its record), the position among arguments.
 #[rstest]
-#[case::parse_stdin(&["parse", "--format", "json"][..], b"a\n\nb c\n" as &[u8], &[1u64, 3][..])]
+#[case::parse_stdin(&["parse", "--format", "json"][..], b"a\n\nb c\n" as &[u8], &[1u64, 2, 3][..])]
 #[case::normalize_stdin(&["normalize", "--format", "jsonl"][..], b"a\nb c\n", &[1, 2][..])]
 #[case::resolve_stdin(&["resolve", "--format", "json", "http://h/d?q#f"][..], b"a\n\nb c\n", &[1, 2, 3][..])]
 #[case::parse_arguments(&["parse", "--format", "json", "a", "b c"][..], b"", &[1, 2][..])]
