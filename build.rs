@@ -5,7 +5,10 @@
 //! - `build/read.rs`: the grammar read with pest_meta, the table of rules with their ABNF names, and the
 //!   derived grammars: the entry rules and the *detail* grammar (every rule and quoted string visible);
 //! - `build/analyse.rs`: byte classes, FIRST sets, which rules record component events;
-//! - `build/emit.rs`: the compiled recognizer (the fast path) and the byte classes of the components;
+//! - `build/program.rs`: the grammar lowered into the matcher's program (shared with the run-time loader,
+//!   which interprets it);
+//! - `build/emit.rs`: the program printed as Rust (the compiled recognizer, the fast path) and the byte
+//!   classes of the components;
 //! - `build/diagnose.rs`: the diagnostic twin, which explains a rejection as pest would;
 //! - `build/components.rs`: named constants for the component rules' slots;
 //! - `build/tables.rs`: the rule table and the pest_derive parsers (the reference engine);
@@ -28,6 +31,8 @@ mod diagnose;
 mod emit;
 #[path = "build/layout.rs"]
 mod layout;
+#[path = "build/program.rs"]
+mod program;
 #[path = "build/read.rs"]
 mod read;
 #[path = "build/tables.rs"]

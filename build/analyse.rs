@@ -6,6 +6,7 @@
 //!
 //! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use pest_meta::ast::{Expr, Rule, RuleType};
@@ -13,8 +14,19 @@ use pest_meta::ast::{Expr, Rule, RuleType};
 /// A set of bytes.
 pub(crate) type Set = [bool; 256];
 
-/// How deep the analyses follow rule calls (the grammar may be recursive).
+/// How deep the flattening of choices follows rule calls (the grammar may be recursive).
 pub(crate) const DEPTH: usize = 16;
+
+/// The most alternatives a choice is flattened into through rule calls; past it, calls stay calls (a
+/// grammar loaded at run time could otherwise double them at every level).
+pub(crate) const MAX_ALTERNATIVES: usize = 256;
+
+/// A rule's analysis: being computed (a call inside it is a cycle), or known.
+#[derive(Clone, Copy)]
+enum Memo<T> {
+    Computing,
+    Known(T),
+}
 
 /// A grammar's rules by name, and which of them can record component events.
 pub(crate) struct Grammar<'g> {
@@ -22,6 +34,11 @@ pub(crate) struct Grammar<'g> {
     /// The rule's match can record events: it records one (`records` says so), or its body calls a rule
     /// that does outside an atomic rule.
     pub(crate) records_events: HashMap<&'g str, bool>,
+    /// The byte class of each rule called in a context (quiet or not), computed once per rule, so that
+    /// the analyses take time linear in the grammar however often rules are called.
+    class_memo: RefCell<HashMap<(&'g str, bool), Memo<Option<Set>>>>,
+    /// The FIRST set and nullability of each rule, computed once per rule.
+    first_memo: RefCell<HashMap<&'g str, Memo<(Set, bool)>>>,
 }
 
 impl<'g> Grammar<'g> {
@@ -30,6 +47,8 @@ impl<'g> Grammar<'g> {
         let mut grammar = Grammar {
             rules: rules.iter().map(|r| (r.name.as_str(), r)).collect(),
             records_events: rules.iter().map(|r| (r.name.as_str(), false)).collect(),
+            class_memo: RefCell::new(HashMap::new()),
+            first_memo: RefCell::new(HashMap::new()),
         };
         // Least fixed point of "can record events" over the (possibly recursive) rules.
         loop {
@@ -143,11 +162,22 @@ impl<'g> Grammar<'g> {
                 if let Some(set) = builtin_class(name) {
                     return Some(set);
                 }
-                if depth >= DEPTH {
-                    return None;
+                let (&key, _) = self.rules.get_key_value(name.as_str())?;
+                let (body, inner_quiet) = self.inlinable(name, quiet)?;
+                if let Some(memo) = self.class_memo.borrow().get(&(key, quiet)) {
+                    return match memo {
+                        Memo::Known(set) => *set,
+                        Memo::Computing => None, // a cycle: not one byte
+                    };
                 }
-                let (body, quiet) = self.inlinable(name, quiet)?;
-                self.class(body, quiet, depth + 1)
+                self.class_memo
+                    .borrow_mut()
+                    .insert((key, quiet), Memo::Computing);
+                let set = self.class(body, inner_quiet, depth + 1);
+                self.class_memo
+                    .borrow_mut()
+                    .insert((key, quiet), Memo::Known(set));
+                set
             }
             Expr::Choice(a, b) => {
                 let mut set = self.class(a, quiet, depth)?;
@@ -192,10 +222,19 @@ impl<'g> Grammar<'g> {
                     if let Some(set) = builtin_class(other) {
                         return (set, false);
                     }
-                    match self.rules.get(other) {
-                        Some(rule) if depth < DEPTH => self.first(&rule.expr, depth + 1),
-                        _ => (full(), true),
+                    let Some((&key, rule)) = self.rules.get_key_value(other) else {
+                        return (full(), true);
+                    };
+                    if let Some(memo) = self.first_memo.borrow().get(key) {
+                        return match memo {
+                            Memo::Known(first) => *first,
+                            Memo::Computing => (full(), true), // a cycle: anything
+                        };
                     }
+                    self.first_memo.borrow_mut().insert(key, Memo::Computing);
+                    let first = self.first(&rule.expr, depth + 1);
+                    self.first_memo.borrow_mut().insert(key, Memo::Known(first));
+                    first
                 }
             },
             Expr::PosPred(_) | Expr::NegPred(_) => (empty(), true),
@@ -245,7 +284,9 @@ impl<'g> Grammar<'g> {
                 self.alternatives(a, quiet, depth, out);
                 self.alternatives(b, quiet, depth, out);
             }
-            Expr::Ident(name) if depth < DEPTH => match self.inlinable(name, quiet) {
+            Expr::Ident(name) if depth < DEPTH && out.len() < MAX_ALTERNATIVES => match self
+                .inlinable(name, quiet)
+            {
                 Some((body @ Expr::Choice(..), inner_quiet)) => {
                     self.alternatives(body, inner_quiet, depth + 1, out)
                 }

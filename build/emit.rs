@@ -28,18 +28,14 @@
 
 use std::fmt::Write as _;
 
-use pest_meta::ast::{Expr, Rule, RuleType};
+use pest_meta::ast::Rule;
 
-use crate::analyse::{flatten_seq, single_char, Grammar, Set};
+use crate::analyse::{Grammar, Set};
 use crate::layout;
+use crate::program::{self, Guard, Node, NodeId, Program};
 
-/// The analyses of the grammar and the state of the emitted code.
-pub(crate) struct Gen<'g> {
-    g: Grammar<'g>,
-    /// Distinct byte tables, emitted as `T0`, `T1`, ...
-    tables: Vec<Set>,
-    counter: usize,
-}
+/// The most nodes of the program of `uri.pest` (it has about 1,000).
+const MAX_NODES: usize = 1 << 20;
 
 /// The byte classes of the components, as `u128` bit sets of ASCII bytes (bit `b` for byte `b`): the
 /// bytes each rule accepts as a single-byte alternative (through choices, repetitions and calls), so
@@ -77,33 +73,16 @@ pub(crate) fn classes(rules: &[Rule]) -> String {
 }
 
 pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, String> {
-    for rule in rules {
-        match rule.ty {
-            RuleType::NonAtomic => {
-                return Err(format!(
-                    "rule `{}`: non-atomic rules (`!{{...}}`) are not supported by the fast path",
-                    rule.name
-                ))
-            }
-            RuleType::Normal | RuleType::Silent | RuleType::Atomic | RuleType::CompoundAtomic => {}
-        }
-        if rule.name == "WHITESPACE" || rule.name == "COMMENT" {
-            return Err(format!(
-                "rule `{}`: implicit whitespace and comments are not supported by the fast path",
-                rule.name
-            ));
-        }
-    }
-    let mut gen = Gen {
-        g: Grammar::new(rules, |rule| records(rule, components).is_some()),
-        tables: Vec::new(),
+    let program = program::lower(rules, components, MAX_NODES)?;
+    let mut printer = Printer {
+        program: &program,
         counter: 0,
     };
 
     let mut functions = String::new();
-    for rule in rules {
-        let text = rule_text(rule);
-        let body = gen.expr(&rule.expr, "p", true)?;
+    for rule in &program.rules {
+        let text = &rule.text;
+        let body = printer.node(rule.quiet, "p");
         let _ = write!(
             functions,
             "\n/// `{text}`\n#[inline]\n{}",
@@ -115,10 +94,9 @@ pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, St
                 0
             )
         );
-        if gen.g.records_events[rule.name.as_str()] {
-            // Inside an atomic rule, callees are quiet; a compound-atomic rule keeps its children.
-            let body = gen.expr(&rule.expr, "p", rule.ty == RuleType::Atomic)?;
-            let body = match records(rule, components) {
+        if let Some(recording) = rule.recording {
+            let body = printer.node(recording, "p");
+            let body = match rule.component {
                 Some(component) => format!(
                     "let n = ev.push({component}, p); let r = {body}; \
                      match r {{ Some(q) => {{ ev.close({component}, q); Some(q) }} None => {{ ev.truncate(n); None }} }}"
@@ -144,7 +122,7 @@ pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, St
          #[allow(dead_code, unused_variables, unused_mut, unused_labels, unused_parens, unused_braces, clippy::all)]\nmod generated {\n\
          use super::*;\n",
     );
-    for (i, table) in gen.tables.iter().enumerate() {
+    for (i, table) in program.tables.iter().enumerate() {
         let _ = writeln!(out, "{}", table_code(i, table));
     }
     out.push_str(&functions);
@@ -152,27 +130,21 @@ pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, St
         "}\n\n/// Matches rule number `rule` (in the order of uri.pest) against the whole input.\n",
     );
     out.push_str("pub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {\n    match rule {\n");
-    for (i, rule) in rules.iter().enumerate() {
-        if gen.g.records_events[rule.name.as_str()] {
-            let _ = writeln!(
-                out,
-                "        {i} => generated::r_{}(s, 0, ev) == Some(s.len()),",
-                rule.name
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "        {i} => generated::q_{}(s, 0) == Some(s.len()),",
-                rule.name
-            );
-        }
+    for (i, rule) in program.rules.iter().enumerate() {
+        let prefix = if rule.recording.is_some() { "r" } else { "q" };
+        let ev = if rule.recording.is_some() { ", ev" } else { "" };
+        let _ = writeln!(
+            out,
+            "        {i} => generated::{prefix}_{}(s, 0{ev}) == Some(s.len()),",
+            rule.name
+        );
     }
     out.push_str("        _ => false,\n    }\n}\n");
     out.push_str("\n/// Whether rule number `rule` matches the whole input, recording nothing.\n");
     out.push_str(
         "pub(crate) fn recognize_quiet(rule: usize, s: &[u8]) -> bool {\n    match rule {\n",
     );
-    for (i, rule) in rules.iter().enumerate() {
+    for (i, rule) in program.rules.iter().enumerate() {
         let _ = writeln!(
             out,
             "        {i} => generated::q_{}(s, 0) == Some(s.len()),",
@@ -181,27 +153,6 @@ pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, St
     }
     out.push_str("        _ => false,\n    }\n}\n");
     Ok(out)
-}
-
-/// The event number a rule records, if it is a component rule the builder listens for (and not silent:
-/// pest gives no pair for a silent rule).
-fn records(rule: &Rule, components: &[&str]) -> Option<usize> {
-    if rule.ty == RuleType::Silent {
-        return None;
-    }
-    components.iter().position(|&name| name == rule.name)
-}
-
-/// The rule as pest writes it: `name = @{ ... }`.
-fn rule_text(rule: &Rule) -> String {
-    let modifier = match rule.ty {
-        RuleType::Normal => "",
-        RuleType::Silent => "_",
-        RuleType::Atomic => "@",
-        RuleType::CompoundAtomic => "$",
-        RuleType::NonAtomic => "!",
-    };
-    format!("{} = {modifier}{{ {} }}", rule.name, rule.expr)
 }
 
 /// `static T{i}: [bool; 256]`, with the bytes it holds in a comment and eight entries a line.
@@ -228,170 +179,76 @@ fn table_code(i: usize, table: &Set) -> String {
     code
 }
 
-fn bytes(text: &str) -> String {
+fn bytes(text: &[u8]) -> String {
     let mut b = String::from("b\"");
-    for byte in text.bytes() {
+    for &byte in text {
         let _ = write!(b, "\\x{byte:02x}");
     }
     b.push('"');
     b
 }
 
-impl<'g> Gen<'g> {
-    pub(crate) fn label(&mut self) -> String {
+/// Prints the nodes of a program as Rust expressions of type `Option<usize>`.
+struct Printer<'p> {
+    program: &'p Program,
+    /// Numbers the labels and variables of the emitted code.
+    counter: usize,
+}
+
+impl Printer<'_> {
+    fn label(&mut self) -> String {
         self.counter += 1;
         format!("'b{}", self.counter)
     }
 
-    pub(crate) fn var(&mut self) -> String {
+    fn var(&mut self) -> String {
         self.counter += 1;
         format!("p{}", self.counter)
     }
 
-    /// Rust code of type `Option<usize>`: one byte of `set` at `p`.
-    pub(crate) fn class_code(&mut self, set: &Set, p: &str) -> String {
-        let members: Vec<u8> = (0..=255u8).filter(|&b| set[b as usize]).collect();
-        match members.as_slice() {
-            [] => "None".to_string(),
-            [b] => format!("byte_is(s, {p}, {b})"),
-            [lo, .., hi] if members.len() == (hi - lo) as usize + 1 => {
-                format!("byte_in(s, {p}, {lo}, {hi})")
-            }
-            _ => {
-                let t = self.table(set);
-                format!("byte_of(s, {p}, &T{t})")
-            }
-        }
+    /// Rust code of type `Option<usize>`: the position after node `id` matched at position `p`.
+    fn node(&mut self, id: NodeId, p: &str) -> String {
+        let program = self.program;
+        self.print(&program.nodes[id], p)
     }
 
-    pub(crate) fn table(&mut self, set: &Set) -> usize {
-        match self.tables.iter().position(|t| t == set) {
-            Some(i) => i,
-            None => {
-                self.tables.push(*set);
-                self.tables.len() - 1
-            }
-        }
-    }
-
-    /// An ordered choice of `items` at `p`, restoring the event list after an alternative that failed
-    /// and may have recorded events.
-    pub(crate) fn ordered(
-        &mut self,
-        items: &[(&'g Expr, bool)],
-        p: &str,
-    ) -> Result<String, String> {
-        if let [(e, quiet)] = items {
-            return self.expr(e, p, *quiet);
-        }
-        let label = self.label();
-        let any_pushes = items.iter().any(|(e, quiet)| self.g.pushes(e, *quiet));
-        let mut code = format!("{label}: {{");
-        if any_pushes {
-            code.push_str(" let n = ev.len();");
-        }
-        for (e, quiet) in items {
-            let body = self.expr(e, p, *quiet)?;
-            let restore = if self.g.pushes(e, *quiet) {
-                " ev.truncate(n);"
-            } else {
-                ""
-            };
-            let body = match self.guard(e, p) {
-                Some(test) => format!("if {test} {{ {body} }} else {{ None }}"),
-                None => body,
-            };
-            let _ = write!(
-                code,
-                " if let Some(q) = ({body}) {{ break {label} Some(q) }}{restore}"
-            );
-        }
-        code.push_str(" None }");
-        Ok(code)
-    }
-
-    /// A cheap test put before trying alternative `e` of a choice at `p` (`None` when none is worth it):
-    /// the byte at `p` is in the FIRST set of `e`, when `e` cannot match the empty string (so it would
-    /// fail anyway) and is more than a byte test itself.
-    pub(crate) fn guard(&mut self, e: &'g Expr, p: &str) -> Option<String> {
-        if matches!(e, Expr::Str(_) | Expr::Insens(_) | Expr::Range(..)) {
-            return None;
-        }
-        let (first, nullable) = self.g.first(e, 0);
-        if nullable || first.iter().all(|&b| b) {
-            return None;
-        }
-        let members: Vec<u8> = (0..=255u8).filter(|&b| first[b as usize]).collect();
-        Some(match members.as_slice() {
-            [] => "false".to_string(),
-            [b] => format!("s.get({p}) == Some(&{b})"),
-            _ => {
-                let t = self.table(&first);
-                format!("matches!(s.get({p}), Some(&b) if T{t}[b as usize])")
-            }
-        })
-    }
-
-    /// A choice at `p`: the folded class first when that is exact, then the other alternatives.
-    pub(crate) fn choice(&mut self, e: &'g Expr, p: &str, quiet: bool) -> Result<String, String> {
-        let mut items = Vec::new();
-        self.g.alternatives(e, quiet, 0, &mut items);
-        match self.g.fold(&items) {
-            Some((set, rest)) if rest.is_empty() => Ok(self.class_code(&set, p)),
-            Some((set, rest)) => {
-                let head = self.class_code(&set, p);
-                let tail = self.ordered(&rest, p)?;
-                Ok(format!(
-                    "match ({head}) {{ Some(q) => Some(q), None => {tail} }}"
-                ))
-            }
-            None => self.ordered(&items, p),
-        }
-    }
-
-    /// Rust code of type `Option<usize>`: the position after `e` matched at position `p`.
-    pub(crate) fn expr(&mut self, e: &'g Expr, p: &str, quiet: bool) -> Result<String, String> {
-        if let Some(set) = self.g.class(e, quiet, 0) {
-            return Ok(self.class_code(&set, p));
-        }
-        Ok(match e {
-            Expr::Str(text) if text.is_empty() => format!("Some({p})"),
-            Expr::Str(text) => format!("lit(s, {p}, {})", bytes(text)),
-            Expr::Insens(text) => format!("lit_ci(s, {p}, {})", bytes(text)),
-            Expr::Range(a, b) => {
-                let (a, b) = (single_char(a)?, single_char(b)?);
-                format!("char_in(s, {p}, {:?}, {:?})", a, b)
-            }
-            Expr::Ident(name) => match name.as_str() {
-                "SOI" => format!("({p} == 0).then_some({p})"),
-                "EOI" => format!("({p} == s.len()).then_some({p})"),
-                "ANY" => format!("any_char(s, {p})"),
-                other if self.g.rules.contains_key(other) => {
-                    if self.g.pushes(e, quiet) {
-                        format!("r_{other}(s, {p}, ev)")
-                    } else {
-                        format!("q_{other}(s, {p})")
-                    }
+    fn print(&mut self, node: &Node, p: &str) -> String {
+        let program = self.program;
+        match node {
+            Node::Empty => format!("Some({p})"),
+            Node::Fail => "None".to_string(),
+            Node::Byte(b) => format!("byte_is(s, {p}, {b})"),
+            Node::ByteRange(lo, hi) => format!("byte_in(s, {p}, {lo}, {hi})"),
+            Node::Table(t) => format!("byte_of(s, {p}, &T{t})"),
+            Node::Literal(text) => format!("lit(s, {p}, {})", bytes(text)),
+            Node::LiteralCi(text) => format!("lit_ci(s, {p}, {})", bytes(text)),
+            Node::CharRange(a, b) => format!("char_in(s, {p}, {a:?}, {b:?})"),
+            Node::Soi => format!("({p} == 0).then_some({p})"),
+            Node::Eoi => format!("({p} == s.len()).then_some({p})"),
+            Node::Any => format!("any_char(s, {p})"),
+            Node::Call { rule, record } => {
+                let name = &program.rules[*rule].name;
+                if *record {
+                    format!("r_{name}(s, {p}, ev)")
+                } else {
+                    format!("q_{name}(s, {p})")
                 }
-                other => return Err(format!("`{other}` is not supported by the fast path")),
-            },
-            Expr::PosPred(inner) | Expr::NegPred(inner) => {
-                let body = self.expr(inner, p, true)?;
-                if matches!(e, Expr::PosPred(_)) {
+            }
+            Node::Predicate { positive, inner } => {
+                let body = self.node(*inner, p);
+                if *positive {
                     format!("({body}).map(|_| {p})")
                 } else {
                     format!("(if ({body}).is_some() {{ None }} else {{ Some({p}) }})")
                 }
             }
-            Expr::Seq(..) => {
-                let mut items = Vec::new();
-                flatten_seq(e, &mut items);
+            Node::Seq(items) => {
                 let label = self.label();
                 let mut code = format!("{label}: {{ let q0 = {p};");
                 let mut cur = "q0".to_string();
-                for item in items {
+                for &item in items {
                     let next = self.var();
-                    let body = self.expr(item, &cur, quiet)?;
+                    let body = self.node(item, &cur);
                     let _ = write!(
                         code,
                         " let Some({next}) = ({body}) else {{ break {label} None }};"
@@ -401,114 +258,103 @@ impl<'g> Gen<'g> {
                 let _ = write!(code, " Some({cur}) }}");
                 code
             }
-            Expr::Choice(..) => self.choice(e, p, quiet)?,
-            Expr::Opt(inner) => {
-                let body = self.expr(inner, p, quiet)?;
-                if self.g.pushes(inner, quiet) {
+            Node::Ordered(alternatives) => {
+                let label = self.label();
+                let mut code = format!("{label}: {{");
+                if alternatives.iter().any(|a| a.records) {
+                    code.push_str(" let n = ev.len();");
+                }
+                for alternative in alternatives {
+                    let body = self.node(alternative.node, p);
+                    let restore = if alternative.records {
+                        " ev.truncate(n);"
+                    } else {
+                        ""
+                    };
+                    let body = match alternative.guard {
+                        Some(guard) => {
+                            let test = match guard {
+                                Guard::Never => "false".to_string(),
+                                Guard::Byte(b) => format!("s.get({p}) == Some(&{b})"),
+                                Guard::Table(t) => {
+                                    format!("matches!(s.get({p}), Some(&b) if T{t}[b as usize])")
+                                }
+                            };
+                            format!("if {test} {{ {body} }} else {{ None }}")
+                        }
+                        None => body,
+                    };
+                    let _ = write!(
+                        code,
+                        " if let Some(q) = ({body}) {{ break {label} Some(q) }}{restore}"
+                    );
+                }
+                code.push_str(" None }");
+                code
+            }
+            Node::Folded { head, rest } => {
+                let head = self.print(head, p);
+                let tail = self.node(*rest, p);
+                format!("match ({head}) {{ Some(q) => Some(q), None => {tail} }}")
+            }
+            Node::Optional { inner, records } => {
+                let body = self.node(*inner, p);
+                if *records {
                     format!("{{ let n = ev.len(); match ({body}) {{ Some(q) => Some(q), None => {{ ev.truncate(n); Some({p}) }} }} }}")
                 } else {
                     format!("Some(({body}).unwrap_or({p}))")
                 }
             }
-            Expr::Rep(inner) => self.repeat(inner, p, None, quiet)?,
-            Expr::RepOnce(inner) => self.at_least(inner, p, 1, None, quiet)?,
-            Expr::RepExact(inner, n) => self.at_least(inner, p, *n, Some(0), quiet)?,
-            Expr::RepMin(inner, n) => self.at_least(inner, p, *n, None, quiet)?,
-            Expr::RepMax(inner, n) => self.repeat(inner, p, Some(*n), quiet)?,
-            Expr::RepMinMax(inner, min, max) => {
-                if max < min {
-                    return Err(format!("repetition {{{min}, {max}}}: max is below min"));
-                }
-                self.at_least(inner, p, *min, Some(max - min), quiet)?
-            }
-            // PUSH, PEEK, POP, skip, and (with pest's grammar-extras) node tags.
-            #[allow(unreachable_patterns)]
-            _ => {
-                return Err(
-                    "PUSH, PEEK, POP and skip expressions are not supported by the fast path"
-                        .to_string(),
+            Node::AtLeast { inner, min, rest } => {
+                let label = self.label();
+                let body = self.node(*inner, "q");
+                let rest = self.node(*rest, "q");
+                format!(
+                    "{label}: {{ let mut q = {p}; for _ in 0..{min} {{ match ({body}) {{ Some(r) => q = r, None => break {label} None }} }} {rest} }}"
                 )
             }
-        })
-    }
-
-    /// `inner` exactly `min` times, then up to `extra` more times (`None`: any number).
-    pub(crate) fn at_least(
-        &mut self,
-        inner: &'g Expr,
-        p: &str,
-        min: u32,
-        extra: Option<u32>,
-        quiet: bool,
-    ) -> Result<String, String> {
-        let label = self.label();
-        let body = self.expr(inner, "q", quiet)?;
-        let rest = self.repeat(inner, "q", extra, quiet)?;
-        Ok(format!(
-            "{label}: {{ let mut q = {p}; for _ in 0..{min} {{ match ({body}) {{ Some(r) => q = r, None => break {label} None }} }} {rest} }}"
-        ))
-    }
-
-    /// `inner` greedily, up to `max` times (`None`: any number); stops without progress.
-    pub(crate) fn repeat(
-        &mut self,
-        inner: &'g Expr,
-        p: &str,
-        max: Option<u32>,
-        quiet: bool,
-    ) -> Result<String, String> {
-        let mut items = Vec::new();
-        let mut guard = None;
-        if max.is_none() {
-            if let Some((separator, repeated)) = self.g.separated(inner, quiet) {
-                guard = Some(separator);
-                items = repeated;
-            }
-        }
-        if items.is_empty() {
-            self.g.alternatives(inner, quiet, 0, &mut items);
-        }
-        if max.is_none() {
-            if let Some((set, rest)) = self.g.fold(&items) {
-                // A tight loop over the folded class; the other alternatives only where it stops.
-                let t = self.table(&set);
-                let tail = if rest.is_empty() {
-                    "break".to_string()
+            Node::Repeat {
+                inner,
+                max,
+                records,
+            } => {
+                let body = self.node(*inner, "q");
+                let head = match max {
+                    Some(max) => format!("for _ in 0..{max}"),
+                    None => "loop".to_string(),
+                };
+                if *records {
+                    format!(
+                        "{{ let mut q = {p}; {head} {{ let n = ev.len(); match ({body}) {{ Some(r) if r > q => q = r, Some(_) => break, None => {{ ev.truncate(n); break }} }} }} Some(q) }}"
+                    )
                 } else {
-                    let body = self.ordered(&rest, "q")?;
-                    let pushes = rest.iter().any(|(e, quiet)| self.g.pushes(e, *quiet));
-                    if pushes {
-                        format!("let n = ev.len(); match ({body}) {{ Some(r) if r > q => q = r, Some(_) => break, None => {{ ev.truncate(n); break }} }}")
-                    } else {
-                        format!("match ({body}) {{ Some(r) if r > q => q = r, _ => break }}")
+                    format!(
+                        "{{ let mut q = {p}; {head} {{ match ({body}) {{ Some(r) if r > q => q = r, _ => break }} }} Some(q) }}"
+                    )
+                }
+            }
+            Node::Scan { table, tail, guard } => {
+                let tail = match tail {
+                    None => "break".to_string(),
+                    Some((body, records)) => {
+                        let body = self.node(*body, "q");
+                        if *records {
+                            format!("let n = ev.len(); match ({body}) {{ Some(r) if r > q => q = r, Some(_) => break, None => {{ ev.truncate(n); break }} }}")
+                        } else {
+                            format!("match ({body}) {{ Some(r) if r > q => q = r, _ => break }}")
+                        }
                     }
                 };
                 let scan = format!(
-                    "{{ let mut q = {p}; loop {{ q = scan(s, q, &T{t}); {tail} }} Some(q) }}"
+                    "{{ let mut q = {p}; loop {{ q = scan(s, q, &T{table}); {tail} }} Some(q) }}"
                 );
-                return Ok(match guard {
-                    Some(separator) => {
-                        let g = self.table(&separator);
-                        format!("(if matches!(s.get({p}), Some(&b) if T{g}[b as usize]) {scan} else {{ Some({p}) }})")
-                    }
+                match guard {
+                    Some(g) => format!(
+                        "(if matches!(s.get({p}), Some(&b) if T{g}[b as usize]) {scan} else {{ Some({p}) }})"
+                    ),
                     None => scan,
-                });
+                }
             }
-            // Nothing to fold after all: the plain loop over `inner` below.
-        }
-        let body = self.expr(inner, "q", quiet)?;
-        let head = match max {
-            Some(max) => format!("for _ in 0..{max}"),
-            None => "loop".to_string(),
-        };
-        if self.g.pushes(inner, quiet) {
-            Ok(format!(
-                "{{ let mut q = {p}; {head} {{ let n = ev.len(); match ({body}) {{ Some(r) if r > q => q = r, Some(_) => break, None => {{ ev.truncate(n); break }} }} }} Some(q) }}"
-            ))
-        } else {
-            Ok(format!(
-                "{{ let mut q = {p}; {head} {{ match ({body}) {{ Some(r) if r > q => q = r, _ => break }} }} Some(q) }}"
-            ))
         }
     }
 }

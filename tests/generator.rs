@@ -20,6 +20,8 @@ mod emit;
 #[allow(dead_code)]
 #[path = "../build/layout.rs"]
 mod layout;
+#[path = "../build/program.rs"]
+mod program;
 #[allow(dead_code)]
 #[path = "../build/read.rs"]
 mod read;
