@@ -34,6 +34,7 @@ mod layout;
 #[path = "build/program.rs"]
 mod program;
 #[path = "build/read.rs"]
+#[allow(dead_code)] // the run-time loader uses all of it, the build part
 mod read;
 #[path = "build/tables.rs"]
 mod tables;

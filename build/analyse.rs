@@ -284,14 +284,14 @@ impl<'g> Grammar<'g> {
                 self.alternatives(a, quiet, depth, out);
                 self.alternatives(b, quiet, depth, out);
             }
-            Expr::Ident(name) if depth < DEPTH && out.len() < MAX_ALTERNATIVES => match self
-                .inlinable(name, quiet)
-            {
-                Some((body @ Expr::Choice(..), inner_quiet)) => {
-                    self.alternatives(body, inner_quiet, depth + 1, out)
+            Expr::Ident(name) if depth < DEPTH && out.len() < MAX_ALTERNATIVES => {
+                match self.inlinable(name, quiet) {
+                    Some((body @ Expr::Choice(..), inner_quiet)) => {
+                        self.alternatives(body, inner_quiet, depth + 1, out)
+                    }
+                    _ => out.push((e, quiet)),
                 }
-                _ => out.push((e, quiet)),
-            },
+            }
             _ => out.push((e, quiet)),
         }
     }

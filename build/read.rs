@@ -15,6 +15,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use pest::iterators::Pairs;
 use pest_meta::ast::Rule;
 use pest_meta::optimizer::OptimizedRule;
 use pest_meta::parser::{self, Rule as MetaRule};
@@ -49,6 +50,22 @@ pub(crate) struct Read {
     pub(crate) detail: String,
     /// Each `lit_N` rule of the detail grammar and the text between the quotes of its string, as written.
     pub(crate) literals: Vec<(String, String)>,
+    /// The `//!` lines at the top of the file, without the `//!`, trimmed.
+    pub(crate) header: Vec<String>,
+    /// The prefixes of the generated rules' names ([`ENTRY_PREFIX`] and [`LITERAL_PREFIX`], or longer
+    /// ones, see [`Prefixes::Free`]).
+    pub(crate) prefixes: (String, String),
+}
+
+/// The names of the generated rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prefixes {
+    /// [`ENTRY_PREFIX`] and [`LITERAL_PREFIX`]; a rule of the grammar whose name starts with one of them
+    /// is an error (the build's grammars).
+    Fixed,
+    /// Those prefixes, or `entry1_` and `lit1_`, `entry2_` and `lit2_`, ..., the first that no rule of the
+    /// grammar starts with (a grammar loaded at run time may name its rules as it likes).
+    Free,
 }
 
 /// Reads a grammar; the error is a message naming the problem.
@@ -59,6 +76,39 @@ pub(crate) fn read(text: &str) -> Result<Read, String> {
         let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         messages.join("\n")
     })?;
+    from_parsed(text, pairs, ast, Prefixes::Fixed)
+}
+
+/// [`read`] for a grammar already parsed and consumed by pest_meta (`pairs` of `grammar_rules` and the
+/// rules they give), so that a caller that validates the grammar first parses it once.
+pub(crate) fn from_parsed(
+    text: &str,
+    pairs: Pairs<'_, MetaRule>,
+    ast: Vec<Rule>,
+    prefixes: Prefixes,
+) -> Result<Read, String> {
+    let (entry_prefix, literal_prefix) = match prefixes {
+        Prefixes::Fixed => (ENTRY_PREFIX.to_string(), LITERAL_PREFIX.to_string()),
+        Prefixes::Free => {
+            // `entry_`, `entry1_`, `entry2_`, ...: a rule name blocks at most one of them, so one of the
+            // first (rules + 1) is free.
+            let candidate = |k: usize| match k {
+                0 => (ENTRY_PREFIX.to_string(), LITERAL_PREFIX.to_string()),
+                k => (
+                    format!("{}{k}_", ENTRY_PREFIX.trim_end_matches('_')),
+                    format!("{}{k}_", LITERAL_PREFIX.trim_end_matches('_')),
+                ),
+            };
+            (0..=ast.len())
+                .map(candidate)
+                .find(|(entry, literal)| {
+                    !ast.iter()
+                        .any(|r| r.name.starts_with(entry) || r.name.starts_with(literal))
+                })
+                .unwrap_or_else(|| candidate(0))
+        }
+    };
+    let mut header: Vec<String> = Vec::new();
 
     let mut rules: Vec<GrammarRule> = Vec::new();
     let mut docs: Vec<String> = Vec::new();
@@ -69,6 +119,11 @@ pub(crate) fn read(text: &str) -> Result<Read, String> {
     let mut literal_order: Vec<String> = Vec::new();
 
     for pair in pairs {
+        if pair.as_rule() == MetaRule::grammar_doc {
+            let doc = pair.into_inner().next().map_or("", |p| p.as_str());
+            header.push(doc.trim().to_string());
+            continue;
+        }
         if pair.as_rule() != MetaRule::grammar_rule {
             continue;
         }
@@ -80,10 +135,10 @@ pub(crate) fn read(text: &str) -> Result<Read, String> {
             continue;
         }
         let name = first.as_str().to_string();
-        if name.starts_with(ENTRY_PREFIX) || name.starts_with(LITERAL_PREFIX) {
+        if name.starts_with(&entry_prefix) || name.starts_with(&literal_prefix) {
             return Err(format!(
-                "rule `{name}`: names starting with `{ENTRY_PREFIX}` or \
-                 `{LITERAL_PREFIX}` are reserved for rules the build generates"
+                "rule `{name}`: names starting with `{entry_prefix}` or \
+                 `{literal_prefix}` are reserved for rules the build generates"
             ));
         }
         let (abnf, definition) = match docs.first().and_then(|d| d.split_once(" = ")) {
@@ -118,7 +173,7 @@ pub(crate) fn read(text: &str) -> Result<Read, String> {
                         continue;
                     }
                     let source = part.as_str().to_string();
-                    let next = format!("{LITERAL_PREFIX}{}", literals.len());
+                    let next = format!("{literal_prefix}{}", literals.len());
                     let name = literals
                         .entry(source.clone())
                         .or_insert_with(|| {
@@ -140,7 +195,7 @@ pub(crate) fn read(text: &str) -> Result<Read, String> {
     for rule in &rules {
         let _ = writeln!(
             entries,
-            "{ENTRY_PREFIX}{0} = _{{ SOI ~ {0} ~ EOI }}",
+            "{entry_prefix}{0} = _{{ SOI ~ {0} ~ EOI }}",
             rule.name
         );
     }
@@ -176,6 +231,8 @@ pub(crate) fn read(text: &str) -> Result<Read, String> {
         entries,
         detail,
         literals,
+        header,
+        prefixes: (entry_prefix, literal_prefix),
     })
 }
 

@@ -203,10 +203,23 @@ pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
     if twin::diagnose(rule.0, &mut d) == Some(input.len()) {
         return None;
     }
-    // pest's order (rules, then literals, then the end of input; each in the order of the grammar), and
-    // each item's character class for folding, from a table per item of the grammar.
-    let items = expected_items();
-    let mut ids = d.positive_ids();
+    Some(error::classify(
+        rule,
+        input,
+        d.offset(),
+        expected_from_ids(expected_items(), d.positive_ids()),
+    ))
+}
+
+/// What was expected, from the ids a diagnostic run attempted at the furthest position (`ids`, sorted,
+/// without duplicates) and what each id stands for (`items`: the item, its rank in pest's order and its
+/// character class): in pest's order (rules, then literals, then the end of input; each in the order of
+/// the grammar), without repeats, folded ([`fold`](crate::fold)). Shared by the built-in twin and the
+/// engine of grammars loaded at run time, so that both say the same.
+pub(crate) fn expected_from_ids(
+    items: &[(Expected, u8, Option<u128>)],
+    mut ids: Vec<u16>,
+) -> Vec<Expected> {
     ids.sort_by_key(|&id| (items[id as usize].1, id));
     let mut expected: Vec<Expected> = Vec::with_capacity(ids.len());
     let mut classes: Vec<Option<u128>> = Vec::with_capacity(ids.len());
@@ -217,12 +230,7 @@ pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
             classes.push(*class);
         }
     }
-    Some(error::classify(
-        rule,
-        input,
-        d.offset(),
-        crate::fold::fold_with_classes(expected, &classes),
-    ))
+    crate::fold::fold_with_classes(expected, &classes)
 }
 
 /// Each item of the diagnostic twin's record as an [`Expected`], with its rank in pest's error order

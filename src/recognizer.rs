@@ -38,14 +38,14 @@ impl Events {
 
     /// What has been recorded so far, to go back to with [`Events::truncate`] if a branch fails.
     #[inline(always)]
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.set as usize
     }
 
     /// Opens the span of component rule number `component` at `start`; returns what was recorded before
     /// it, for [`Events::truncate`].
     #[inline(always)]
-    fn push(&mut self, component: u32, start: usize) -> usize {
+    pub(crate) fn push(&mut self, component: u32, start: usize) -> usize {
         let before = self.set;
         let bit = 1 << component;
         self.repeated |= before & bit != 0;
@@ -56,13 +56,13 @@ impl Events {
 
     /// Closes the span of component rule number `component` at `end`.
     #[inline(always)]
-    fn close(&mut self, component: u32, end: usize) {
+    pub(crate) fn close(&mut self, component: u32, end: usize) {
         self.spans[component as usize] = Slot::new(self.spans[component as usize].start(), end);
     }
 
     /// Forgets what was recorded after [`Events::len`] returned `n` (a branch that failed).
     #[inline(always)]
-    fn truncate(&mut self, n: usize) {
+    pub(crate) fn truncate(&mut self, n: usize) {
         self.set = n as u32;
     }
 
@@ -91,14 +91,14 @@ impl Events {
 
 /// The byte `b` at `p`.
 #[inline(always)]
-fn byte_is(s: &[u8], p: usize, b: u8) -> Option<usize> {
+pub(crate) fn byte_is(s: &[u8], p: usize, b: u8) -> Option<usize> {
     (s.get(p) == Some(&b)).then_some(p + 1)
 }
 
 /// The end of the run of bytes from `p` on whose entries in `table` are true (a tight loop for
 /// `class*`), four bytes at a time while they last.
 #[inline(always)]
-fn scan(s: &[u8], mut p: usize, table: &[bool; 256]) -> usize {
+pub(crate) fn scan(s: &[u8], mut p: usize, table: &[bool; 256]) -> usize {
     while let Some(&[a, b, c, d]) = s.get(p..p + 4) {
         if table[a as usize] & table[b as usize] & table[c as usize] & table[d as usize] {
             p += 4;
@@ -117,7 +117,7 @@ fn scan(s: &[u8], mut p: usize, table: &[bool; 256]) -> usize {
 
 /// One byte at `p` whose entry in `table` is true.
 #[inline(always)]
-fn byte_of(s: &[u8], p: usize, table: &[bool; 256]) -> Option<usize> {
+pub(crate) fn byte_of(s: &[u8], p: usize, table: &[bool; 256]) -> Option<usize> {
     match s.get(p) {
         Some(&b) if table[b as usize] => Some(p + 1),
         _ => None,
@@ -126,7 +126,7 @@ fn byte_of(s: &[u8], p: usize, table: &[bool; 256]) -> Option<usize> {
 
 /// `literal` at `p`.
 #[inline(always)]
-fn lit(s: &[u8], p: usize, literal: &[u8]) -> Option<usize> {
+pub(crate) fn lit(s: &[u8], p: usize, literal: &[u8]) -> Option<usize> {
     let end = p + literal.len();
     (s.get(p..end) == Some(literal)).then_some(end)
 }
@@ -134,14 +134,14 @@ fn lit(s: &[u8], p: usize, literal: &[u8]) -> Option<usize> {
 /// `literal` at `p`, ASCII case-insensitively (pest's `^"..."`).
 #[allow(dead_code)]
 #[inline(always)]
-fn lit_ci(s: &[u8], p: usize, literal: &[u8]) -> Option<usize> {
+pub(crate) fn lit_ci(s: &[u8], p: usize, literal: &[u8]) -> Option<usize> {
     let end = p + literal.len();
     s.get(p..end)?.eq_ignore_ascii_case(literal).then_some(end)
 }
 
 /// One byte in `lo..=hi` (an ASCII range: a byte of a multi-byte UTF-8 character never falls in it).
 #[inline(always)]
-fn byte_in(s: &[u8], p: usize, lo: u8, hi: u8) -> Option<usize> {
+pub(crate) fn byte_in(s: &[u8], p: usize, lo: u8, hi: u8) -> Option<usize> {
     match s.get(p) {
         Some(&b) if lo <= b && b <= hi => Some(p + 1),
         _ => None,
@@ -165,7 +165,7 @@ fn char_at(s: &[u8], p: usize) -> Option<(char, usize)> {
 /// One character in `lo..=hi`.
 #[inline]
 #[allow(dead_code)]
-fn char_in(s: &[u8], p: usize, lo: char, hi: char) -> Option<usize> {
+pub(crate) fn char_in(s: &[u8], p: usize, lo: char, hi: char) -> Option<usize> {
     let (c, len) = char_at(s, p)?;
     (lo <= c && c <= hi).then_some(p + len)
 }
@@ -173,7 +173,7 @@ fn char_in(s: &[u8], p: usize, lo: char, hi: char) -> Option<usize> {
 /// Any one character (pest's `ANY`).
 #[inline]
 #[allow(dead_code)]
-fn any_char(s: &[u8], p: usize) -> Option<usize> {
+pub(crate) fn any_char(s: &[u8], p: usize) -> Option<usize> {
     char_at(s, p).map(|(_, len)| p + len)
 }
 

@@ -14,17 +14,25 @@
 //!
 //! # How a file is run
 //!
-//! - Rule names: the ABNF spelling from the first `///` doc line of a rule (`/// URI-reference = ...`), as
-//!   `build.rs` reads it, or the pest name (`uri_reference`).
-//! - Whole-input match: for every rule the loader adds a silent entry rule `SOI ~ rule ~ EOI` to the
-//!   optimized rules before building the VM (pest's `parse` alone accepts a prefix).
-//! - Errors: a rejected input is parsed again by a second VM in which every rule is normal and every
-//!   quoted string is a rule of its own, so that the error names what was expected at the failing byte
-//!   (as the built-in grammar's detail parser does). This is skipped for inputs over 64 KiB and for
-//!   grammars that define `WHITESPACE` or `COMMENT` (where atomicity changes the language).
-//! - Limits: no call limit is set here (pest's is process-wide); the VM recurses per expression node, not
-//!   per input character, and pest's stack guard turns a too-deep recursion into an error of kind
-//!   [`LimitReached`](crate::ParseErrorKind::LimitReached), never a stack overflow.
+//! - Reading: the file is read as `build.rs` reads `uri.pest` (`build/read.rs`): rule names are the ABNF
+//!   spelling from the first `///` doc line of a rule (`/// URI-reference = ...`) or the pest name
+//!   (`uri_reference`); the *detail* grammar is derived the same way (every rule normal, every quoted
+//!   string a rule of its own, a whole-input entry `SOI ~ rule ~ EOI` per rule).
+//! - Matching: the grammar is lowered into the same program `build.rs` prints as the built-in
+//!   recognizer (`build/program.rs`: byte tables, folded choices, scans) and an interpreter runs it, so
+//!   an edited `uri.pest` gives the built-in grammar's verdicts and components at a few times its cost.
+//! - Errors: a rejected input is run again on the detail grammar with pest's record of failed attempts,
+//!   as the built-in diagnostic twin does, so the offset and the expected items are those pest would
+//!   report, in the same order (`check --grammar uri.pest` prints what `check` prints).
+//! - Grammars the program cannot express exactly (implicit `WHITESPACE` or `COMMENT`, non-atomic rules
+//!   `!{...}`, builtins other than `SOI`, `EOI`, `ANY`, `ASCII_DIGIT`, `ASCII_ALPHA`,
+//!   `ASCII_HEX_DIGIT`) run on pest_vm instead, with the same results and pest_vm's speed; so does the
+//!   rare match in which one component rule matches twice. pest_vm is also the reference the engine is
+//!   tested against (`tests/runtime_engine.rs`).
+//! - Limits: the interpreters nest once per node of the program, not per input byte; a match that
+//!   would leave less than 128 KiB of the thread's machine stack (a recursive grammar on a deeply
+//!   nested input) stops with an error of kind [`LimitReached`](crate::ParseErrorKind::LimitReached),
+//!   never a stack overflow. On pest_vm, pest's stack guard does the same.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -33,24 +41,42 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use pest::error::LineColLocation;
-use pest::iterators::Pairs;
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 use pest_meta::optimizer::{self, OptimizedExpr, OptimizedRule};
 use pest_meta::parser::{self, Rule as MetaRule};
 use pest_vm::Vm;
 
 use crate::builder;
-use crate::error::ParseError;
+use crate::error::{self, ParseError};
 use crate::grammar::{self, Expected, Rule};
+use crate::recognizer::Events;
 use crate::rule_match::{NotAReference, RuleMatch};
 use crate::runtime_limits;
 use crate::uri::UriRef;
+
+// The generator's stages this engine shares with build.rs: one reading of `.pest` files, one program.
+#[path = "../../build/analyse.rs"]
+#[allow(dead_code)]
+mod analyse;
+#[path = "../../build/diagnose.rs"]
+#[allow(dead_code)]
+mod diagnose;
+mod machine;
+#[path = "../../build/program.rs"]
+#[allow(dead_code)]
+mod program;
+#[path = "../../build/read.rs"]
+#[allow(dead_code)]
+mod read;
+
+/// The most nodes the program of a loaded grammar may have (`uri.pest` needs about 1,000).
+const MAX_PROGRAM_NODES: usize = 1 << 20;
 
 /// Inputs longer than this are not re-parsed by the detail VM (see the module docs).
 const DETAIL_LIMIT: usize = 64 * 1024;
 
 /// The generic grammar that scheme grammars extend (see [`SchemeGrammars`]).
-const GENERIC: &str = include_str!("../uri.pest");
+const GENERIC: &str = include_str!("../../uri.pest");
 
 /// The rule every scheme grammar defines: the whole URI (without its fragment) in that scheme.
 pub const SCHEME_ENTRY_RULE: &str = "scheme_uri";
@@ -77,7 +103,7 @@ struct LoadedRule {
 ///
 /// ```
 /// use rfc3986::runtime::Grammar;
-/// let grammar = Grammar::load(include_str!("../uri.pest"))?;
+/// let grammar = Grammar::load(include_str!("../../uri.pest"))?;
 /// let uri = grammar.parse("URI", "http://example.com/a?b")?;
 /// assert_eq!(uri.host_str(), Some("example.com"));
 /// assert_eq!(uri.query(), Some("b"));
@@ -86,12 +112,8 @@ struct LoadedRule {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Grammar {
-    vm: Vm,
-    /// All rules normal, literals as rules; `None` when the grammar has WHITESPACE or COMMENT.
-    detail: Option<Vm>,
+    engine: Engine,
     rules: Vec<LoadedRule>,
-    /// Detail VM rule name of each quoted string -> the string.
-    literals: HashMap<String, String>,
     /// The `//!` lines at the top of the file, without the `//!`.
     header: Vec<String>,
     /// The text the rules were read from (for an overlay, the overlay and the grammar below it), for
@@ -104,9 +126,38 @@ impl fmt::Debug for Grammar {
         f.debug_struct("Grammar")
             .field("header", &self.header.first())
             .field("rules", &self.rules.len())
-            .field("detail", &self.detail.is_some())
+            .field(
+                "engine",
+                &match self.engine {
+                    Engine::Compiled { .. } => "program",
+                    Engine::Vm(_) => "pest_vm",
+                },
+            )
             .finish()
     }
+}
+
+/// How a loaded grammar is matched.
+enum Engine {
+    /// The grammar's program and its detail grammar, run by `machine`; pest_vm, built at the first
+    /// need, only for a match in which a component rule matches twice.
+    Compiled {
+        program: program::Program,
+        detail: machine::Detail,
+        ast: Vec<AstRule>,
+        vm: OnceLock<VmEngine>,
+    },
+    /// pest_vm, for grammars the program cannot express.
+    Vm(VmEngine),
+}
+
+/// A grammar on pest_vm.
+struct VmEngine {
+    vm: Vm,
+    /// All rules normal, literals as rules; `None` when the grammar has WHITESPACE or COMMENT.
+    detail: Option<Vm>,
+    /// Detail VM rule name of each quoted string -> the string.
+    literals: HashMap<String, String>,
 }
 
 impl std::str::FromStr for Grammar {
@@ -367,69 +418,45 @@ impl<'g> Entry<'g> {
     }
 }
 
-/// The loaded rules, docs and header of a grammar text.
-struct Read {
-    ast: Vec<AstRule>,
-    rules: Vec<LoadedRule>,
-    header: Vec<String>,
-}
-
-/// Parses and validates `text` as pest_meta's `parse_and_optimize` does, keeping the AST (for the detail
-/// copy) and the doc lines (for ABNF names).
-fn read(text: &str) -> Result<Read, GrammarError> {
+/// Parses and validates `text` as pest_meta's `parse_and_optimize` does, then reads it as `build.rs`
+/// reads `uri.pest` (rule table, header, detail grammar).
+fn read(text: &str) -> Result<read::Read, GrammarError> {
     let pairs = parser::parse(MetaRule::grammar_rules, text).map_err(|e| invalid(&[e]))?;
     pest_meta::validator::validate_pairs(pairs.clone()).map_err(|e| invalid(&e))?;
     let ast = parser::consume_rules(pairs.clone()).map_err(|e| invalid(&e))?;
-    let (header, docs) = doc_lines(pairs);
-    let rules = ast
-        .iter()
-        .map(|r| {
-            let lines = docs.get(&r.name).map(Vec::as_slice).unwrap_or(&[]);
-            let (abnf, definition) = match lines.first().and_then(|d| d.split_once(" = ")) {
-                Some((abnf, def)) => (abnf.trim().to_string(), def.trim().to_string()),
-                None => (r.name.clone(), String::new()),
-            };
-            LoadedRule {
-                name: r.name.clone(),
-                abnf,
-                definition,
-                source: lines.get(1).cloned().unwrap_or_default(),
-                entry: format!("entry {}", r.name),
-            }
-        })
-        .collect();
-    Ok(Read { ast, rules, header })
+    read::from_parsed(text, pairs, ast, read::Prefixes::Free).map_err(|message| {
+        GrammarError::Invalid {
+            path: None,
+            issues: vec![GrammarIssue::new(1, 1, message)],
+        }
+    })
 }
 
-/// The `//!` header lines and the `///` lines of each rule, as `build.rs` reads them.
-fn doc_lines(pairs: Pairs<'_, MetaRule>) -> (Vec<String>, HashMap<String, Vec<String>>) {
-    let mut header = Vec::new();
-    let mut docs = HashMap::new();
-    let mut pending = Vec::new();
-    for pair in pairs {
-        match pair.as_rule() {
-            MetaRule::grammar_doc => {
-                header.push(
-                    pair.into_inner()
-                        .next()
-                        .map(|p| p.as_str().trim().to_string())
-                        .unwrap_or_default(),
-                );
-            }
-            MetaRule::grammar_rule => {
-                let mut inner = pair.into_inner();
-                let Some(first) = inner.next() else { continue };
-                if first.as_rule() == MetaRule::line_doc {
-                    let doc = first.into_inner().next().map_or("", |p| p.as_str());
-                    pending.push(doc.trim().to_string());
-                } else {
-                    docs.insert(first.as_str().to_string(), std::mem::take(&mut pending));
-                }
-            }
-            _ => {}
-        }
-    }
-    (header, docs)
+/// The program and the detail grammar of a grammar read from its text; a message when the program
+/// cannot express the grammar exactly.
+fn compile(read: &read::Read) -> Result<(program::Program, machine::Detail), String> {
+    let program = program::lower(&read.ast, &builder::COMPONENT_RULES, MAX_PROGRAM_NODES)?;
+    let detail_rules = read::optimized(&read.detail)?;
+    let names: Vec<String> = read.rules.iter().map(|r| r.name.clone()).collect();
+    let literals: HashMap<&str, &str> = read
+        .literals
+        .iter()
+        .map(|(rule, text)| (rule.as_str(), text.as_str()))
+        .collect();
+    let items = diagnose::items(
+        &detail_rules,
+        &names,
+        |name| literals.get(name).map(|text| text.to_string()),
+        &read.prefixes.0,
+    );
+    let detail = machine::Detail::new(
+        &detail_rules,
+        &items,
+        &names,
+        |i| read.rules[i].abnf.clone(),
+        &read.prefixes.0,
+    )?;
+    Ok((program, detail))
 }
 
 /// The whole-input entry rule of each rule: `entry NAME = _{ SOI ~ NAME ~ EOI }`. The space makes the
@@ -552,26 +579,31 @@ impl Grammar {
 
     /// [`Grammar::load`] once the text is within the [limits](crate::runtime_limits).
     fn load_checked(text: &str) -> Result<Grammar, GrammarError> {
-        let Read { ast, rules, header } = read(text)?;
-        let plain = ast
+        let read = read(text)?;
+        let rules: Vec<LoadedRule> = read
+            .rules
             .iter()
-            .any(|r| r.name == "WHITESPACE" || r.name == "COMMENT");
-        let (detail, literals) = if plain {
-            (None, HashMap::new())
-        } else {
-            let (detail_ast, literals) = detail_rules(&ast);
-            let mut detail = optimizer::optimize(detail_ast);
-            detail.extend(entry_rules(&rules));
-            (Some(Vm::new(detail)), literals)
+            .map(|r| LoadedRule {
+                name: r.name.clone(),
+                abnf: r.abnf.clone(),
+                definition: r.definition.clone(),
+                source: r.source.clone(),
+                entry: format!("entry {}", r.name),
+            })
+            .collect();
+        let engine = match compile(&read) {
+            Ok((program, detail)) => Engine::Compiled {
+                program,
+                detail,
+                ast: read.ast,
+                vm: OnceLock::new(),
+            },
+            Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
         };
-        let mut optimized = inline_silent(optimizer::optimize(ast));
-        optimized.extend(entry_rules(&rules));
         Ok(Grammar {
-            vm: Vm::new(optimized),
-            detail,
+            engine,
             rules,
-            literals,
-            header,
+            header: read.header,
             source: Arc::from(text),
         })
     }
@@ -755,6 +787,105 @@ impl Grammar {
         if input.len() > builder::MAX_LEN {
             return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
         }
+        let (program, detail, ast, vm) = match &self.engine {
+            Engine::Vm(vm) => return vm.parse(self, index, input),
+            Engine::Compiled {
+                program,
+                detail,
+                ast,
+                vm,
+            } => (program, detail, ast, vm),
+        };
+        let s = input.as_bytes();
+        let mut events = Events::new();
+        match machine::run(program, index, s, &mut events) {
+            machine::Outcome::Done(Some(end)) if end == s.len() => {
+                if events.repeated() {
+                    // A component matched twice: pest's pairs say which span counts.
+                    let vm = vm.get_or_init(|| VmEngine::new(ast, &self.rules));
+                    return vm.parse(self, index, input);
+                }
+                let parts = builder::combine(events.matched(), |i| events.span(i));
+                return Ok(RuleMatch::loaded(&rule.abnf, input, parts));
+            }
+            machine::Outcome::Done(_) => {}
+            machine::Outcome::Limit(at) => return Err(self.limit(rule, input, at)),
+        }
+        match detail.explain(index, s) {
+            Ok(Some((offset, expected))) => {
+                Err(error::classify(builtin_rule(rule), input, offset, expected)
+                    .for_loaded_rule(&rule.abnf))
+            }
+            // The two interpreters disagree (they never should): pest_vm's answer.
+            Ok(None) => {
+                let vm = vm.get_or_init(|| VmEngine::new(ast, &self.rules));
+                vm.parse(self, index, input)
+            }
+            Err(at) => Err(self.limit(rule, input, at)),
+        }
+    }
+
+    /// The error of a match that nested deeper than the engine allows.
+    fn limit(&self, rule: &LoadedRule, input: &str, at: usize) -> ParseError {
+        ParseError::limit(
+            builtin_rule(rule),
+            input,
+            at,
+            format!(
+                "stack limit reached: the match nests too deeply in the grammar (the engine leaves \
+                 {} KiB of the thread's stack unused)",
+                machine::STACK_RESERVE >> 10
+            ),
+        )
+        .for_loaded_rule(&rule.abnf)
+    }
+
+    fn expected(&self, literals: &HashMap<String, String>, name: &str) -> Expected {
+        if name == "EOI" {
+            return Expected::EndOfInput;
+        }
+        if let Some(text) = literals.get(name) {
+            return Expected::Literal(Cow::Owned(text.clone()));
+        }
+        let abnf = self
+            .rules
+            .iter()
+            .find(|r| r.name == name)
+            .map_or(name, |r| r.abnf.as_str());
+        Expected::Rule(Cow::Owned(abnf.to_string()))
+    }
+}
+
+impl VmEngine {
+    /// The VMs of `ast` (a grammar whose rules are `rules`).
+    fn new(ast: &[AstRule], rules: &[LoadedRule]) -> VmEngine {
+        let plain = ast
+            .iter()
+            .any(|r| r.name == "WHITESPACE" || r.name == "COMMENT");
+        let (detail, literals) = if plain {
+            (None, HashMap::new())
+        } else {
+            let (detail_ast, literals) = detail_rules(ast);
+            let mut detail = optimizer::optimize(detail_ast);
+            detail.extend(entry_rules(rules));
+            (Some(Vm::new(detail)), literals)
+        };
+        let mut optimized = inline_silent(optimizer::optimize(ast.to_vec()));
+        optimized.extend(entry_rules(rules));
+        VmEngine {
+            vm: Vm::new(optimized),
+            detail,
+            literals,
+        }
+    }
+
+    fn parse<'i>(
+        &self,
+        grammar: &Grammar,
+        index: usize,
+        input: &'i str,
+    ) -> Result<RuleMatch<'i>, ParseError> {
+        let rule = &grammar.rules[index];
         let error = match self.vm.parse(&rule.entry, input) {
             Ok(pairs) => {
                 let parts = builder::build(pairs.flatten().filter_map(|pair| {
@@ -766,39 +897,25 @@ impl Grammar {
             }
             Err(e) => e,
         };
-        Err(self.explain(rule, input, error))
+        Err(self.explain(grammar, rule, input, error))
     }
 
     /// Builds the error for an input the VM rejected, from the detail VM when it can.
     fn explain(
         &self,
+        grammar: &Grammar,
         rule: &LoadedRule,
         input: &str,
         error: pest::error::Error<&str>,
     ) -> ParseError {
         let counterpart = builtin_rule(rule);
-        let name = |r: &str| self.expected(r);
+        let name = |r: &str| grammar.expected(&self.literals, r);
         if let Some(detail) = self.detail.as_ref().filter(|_| input.len() <= DETAIL_LIMIT) {
             if let Err(e) = detail.parse(&rule.entry, input) {
                 return grammar::from_pest(counterpart, input, e, name).for_loaded_rule(&rule.abnf);
             }
         }
         grammar::from_pest(counterpart, input, error, name).for_loaded_rule(&rule.abnf)
-    }
-
-    fn expected(&self, name: &str) -> Expected {
-        if name == "EOI" {
-            return Expected::EndOfInput;
-        }
-        if let Some(text) = self.literals.get(name) {
-            return Expected::Literal(Cow::Owned(text.clone()));
-        }
-        let abnf = self
-            .rules
-            .iter()
-            .find(|r| r.name == name)
-            .map_or(name, |r| r.abnf.as_str());
-        Expected::Rule(Cow::Owned(abnf.to_string()))
     }
 }
 
@@ -897,10 +1014,10 @@ impl SchemeError {
 /// The grammars shipped with the crate: (name, text, whether it is an overlay on `uri.pest`).
 const BUILTIN_GRAMMARS: &[(&str, &str, bool)] = &[
     ("uri", GENERIC, false),
-    ("iri", include_str!("../grammars/iri.pest"), false),
+    ("iri", include_str!("../../grammars/iri.pest"), false),
     (
         "zone-id",
-        include_str!("../grammars/ipv6-zone-id.pest"),
+        include_str!("../../grammars/ipv6-zone-id.pest"),
         true,
     ),
     ("uri-template", crate::template::GRAMMAR, false),
@@ -908,11 +1025,11 @@ const BUILTIN_GRAMMARS: &[(&str, &str, bool)] = &[
 
 /// The scheme grammars shipped in `schemes/`: (file stem, text).
 const BUILTIN_SCHEMES: &[(&str, &str)] = &[
-    ("data", include_str!("../schemes/data.pest")),
-    ("file", include_str!("../schemes/file.pest")),
-    ("http", include_str!("../schemes/http.pest")),
-    ("mailto", include_str!("../schemes/mailto.pest")),
-    ("urn", include_str!("../schemes/urn.pest")),
+    ("data", include_str!("../../schemes/data.pest")),
+    ("file", include_str!("../../schemes/file.pest")),
+    ("http", include_str!("../../schemes/http.pest")),
+    ("mailto", include_str!("../../schemes/mailto.pest")),
+    ("urn", include_str!("../../schemes/urn.pest")),
 ];
 
 impl SchemeGrammars {

@@ -1,0 +1,564 @@
+//! The engine of a grammar loaded at run time: the program `build/program.rs` lowers the grammar into
+//! (the same program `build.rs` prints as the built-in recognizer) run by an interpreter, and the
+//! detail grammar (every rule normal, every quoted string a rule of its own, as `build.rs` makes it)
+//! run with pest's record of failed attempts (`Diag`, shared with the built-in diagnostic twin), to
+//! explain a rejection exactly as pest would.
+//!
+//! Both interpreters recurse once per node of the program, not per input byte: a sequence is a loop,
+//! repetitions are loops, and only rule calls, choices, options and predicates nest. A recursive grammar
+//! (`a = { "(" ~ a? ~ ")" }`) nests in proportion to its input, so the machine stack a match uses is
+//! measured (the distance between a local of the first frame and one of the current frame) against
+//! what the thread has left when the match begins (`pest_stack_guard`, as pest's own guard), less
+//! [`STACK_RESERVE`]; a match that would use more, or nest more than [`MAX_DEPTH`] levels, stops with
+//! an error of kind [`LimitReached`](crate::ParseErrorKind::LimitReached), never a stack overflow. In a
+//! release build a level takes a few hundred bytes, so real grammars never come near.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use pest_meta::ast::RuleType;
+use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
+
+use super::analyse::{builtin_class, single_char, Set};
+use super::diagnose::Item;
+use super::program::{Guard, Node, NodeId, Program};
+use crate::grammar::Expected;
+use crate::recognizer::diagnose::Diag;
+use crate::recognizer::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, Events};
+
+/// The deepest nesting of nodes a match may reach.
+pub(crate) const MAX_DEPTH: u32 = 100_000;
+
+/// The machine stack a match leaves unused, in bytes.
+pub(crate) const STACK_RESERVE: usize = 128 << 10;
+
+/// The most machine stack a match may use when the stack's bounds are unknown, in bytes.
+pub(crate) const STACK_BUDGET: usize = 256 << 10;
+
+/// The machine stack a match may use from here, in bytes.
+fn stack_budget() -> usize {
+    pest_stack_guard::remaining_stack()
+        .map_or(STACK_BUDGET, |left| left.saturating_sub(STACK_RESERVE))
+}
+
+/// The address of a local of the calling frame, to measure the stack used between two frames.
+#[inline(always)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Whether a frame at `here` is more than `budget` bytes below the frame at `base`.
+#[inline(always)]
+fn over_budget(base: usize, budget: usize, here: usize) -> bool {
+    base.abs_diff(here) > budget
+}
+
+/// A match by the program: the verdict, or that the nesting limit was reached.
+pub(super) enum Outcome {
+    /// The position after the match, or `None` when the rule does not match there.
+    Done(Option<usize>),
+    /// The match nested deeper than [`MAX_DEPTH`]; the byte it had reached.
+    Limit(usize),
+}
+
+/// Runs `program`'s rule number `rule` from the start of `s`, recording component events in `ev`.
+pub(super) fn run(program: &Program, rule: usize, s: &[u8], ev: &mut Events) -> Outcome {
+    let mut m = Machine {
+        program,
+        s,
+        depth: 0,
+        base: stack_address(),
+        budget: stack_budget(),
+        limit: None,
+    };
+    let r = m.call(rule, true, 0, ev);
+    match m.limit {
+        Some(at) => Outcome::Limit(at),
+        None => Outcome::Done(r),
+    }
+}
+
+struct Machine<'a> {
+    program: &'a Program,
+    s: &'a [u8],
+    depth: u32,
+    /// [`stack_address`] where the match began.
+    base: usize,
+    /// The stack it may use below `base`.
+    budget: usize,
+    /// Where the nesting limit was reached, if it was.
+    limit: Option<usize>,
+}
+
+impl<'a> Machine<'a> {
+    fn table(&self, t: usize) -> &'a [bool; 256] {
+        &self.program.tables[t]
+    }
+
+    #[inline]
+    fn eval(&mut self, id: NodeId, p: usize, ev: &mut Events) -> Option<usize> {
+        if self.depth >= MAX_DEPTH
+            || self.limit.is_some()
+            || over_budget(self.base, self.budget, stack_address())
+        {
+            self.limit.get_or_insert(p);
+            return None;
+        }
+        self.depth += 1;
+        let program = self.program;
+        let r = self.node(&program.nodes[id], p, ev);
+        self.depth -= 1;
+        r
+    }
+
+    fn guard(&self, guard: Guard, p: usize) -> bool {
+        match guard {
+            Guard::Never => false,
+            Guard::Byte(b) => self.s.get(p) == Some(&b),
+            Guard::Table(t) => matches!(self.s.get(p), Some(&b) if self.table(t)[b as usize]),
+        }
+    }
+
+    fn node(&mut self, node: &'a Node, p: usize, ev: &mut Events) -> Option<usize> {
+        let s = self.s;
+        match node {
+            Node::Empty => Some(p),
+            Node::Fail => None,
+            Node::Byte(b) => byte_is(s, p, *b),
+            Node::ByteRange(lo, hi) => byte_in(s, p, *lo, *hi),
+            Node::Table(t) => byte_of(s, p, self.table(*t)),
+            Node::Literal(text) => lit(s, p, text),
+            Node::LiteralCi(text) => lit_ci(s, p, text),
+            Node::CharRange(a, b) => char_in(s, p, *a, *b),
+            Node::Soi => (p == 0).then_some(p),
+            Node::Eoi => (p == s.len()).then_some(p),
+            Node::Any => any_char(s, p),
+            Node::Call { rule, record } => self.call(*rule, *record, p, ev),
+            Node::Predicate { positive, inner } => {
+                let r = self.eval(*inner, p, ev);
+                match (positive, r) {
+                    (true, r) => r.map(|_| p),
+                    (false, Some(_)) => None,
+                    (false, None) => Some(p),
+                }
+            }
+            Node::Seq(items) => {
+                let mut q = p;
+                for &item in items {
+                    q = self.eval(item, q, ev)?;
+                }
+                Some(q)
+            }
+            Node::Ordered(alternatives) => {
+                let n = ev.len();
+                for alternative in alternatives {
+                    if let Some(guard) = alternative.guard {
+                        if !self.guard(guard, p) {
+                            continue;
+                        }
+                    }
+                    if let Some(q) = self.eval(alternative.node, p, ev) {
+                        return Some(q);
+                    }
+                    if alternative.records {
+                        ev.truncate(n);
+                    }
+                }
+                None
+            }
+            Node::Folded { head, rest } => match self.node(head, p, ev) {
+                Some(q) => Some(q),
+                None => self.eval(*rest, p, ev),
+            },
+            Node::Optional { inner, records } => {
+                let n = ev.len();
+                match self.eval(*inner, p, ev) {
+                    Some(q) => Some(q),
+                    None => {
+                        if *records {
+                            ev.truncate(n);
+                        }
+                        Some(p)
+                    }
+                }
+            }
+            Node::AtLeast { inner, min, rest } => {
+                let mut q = p;
+                for _ in 0..*min {
+                    q = self.eval(*inner, q, ev)?;
+                }
+                self.eval(*rest, q, ev)
+            }
+            Node::Repeat {
+                inner,
+                max,
+                records,
+            } => {
+                let mut q = p;
+                let mut count = 0u32;
+                while max.is_none_or(|max| count < max) {
+                    count += 1;
+                    let n = ev.len();
+                    match self.eval(*inner, q, ev) {
+                        Some(r) if r > q => q = r,
+                        Some(_) => break,
+                        None => {
+                            if *records {
+                                ev.truncate(n);
+                            }
+                            break;
+                        }
+                    }
+                }
+                Some(q)
+            }
+            Node::Scan { table, tail, guard } => {
+                if let Some(g) = guard {
+                    if !matches!(s.get(p), Some(&b) if self.table(*g)[b as usize]) {
+                        return Some(p);
+                    }
+                }
+                let table = self.table(*table);
+                let mut q = p;
+                loop {
+                    q = scan(s, q, table);
+                    let Some((body, records)) = tail else { break };
+                    let n = ev.len();
+                    match self.eval(*body, q, ev) {
+                        Some(r) if r > q => q = r,
+                        Some(_) => break,
+                        None => {
+                            if *records {
+                                ev.truncate(n);
+                            }
+                            break;
+                        }
+                    }
+                }
+                Some(q)
+            }
+        }
+    }
+
+    fn call(&mut self, rule: usize, record: bool, p: usize, ev: &mut Events) -> Option<usize> {
+        let r = &self.program.rules[rule];
+        let body = match (record, r.recording) {
+            (true, Some(body)) => body,
+            _ => return self.eval(r.quiet, p, ev),
+        };
+        let Some(component) = r.component else {
+            return self.eval(body, p, ev);
+        };
+        let component = component as u32;
+        let n = ev.push(component, p);
+        match self.eval(body, p, ev) {
+            Some(q) => {
+                ev.close(component, q);
+                Some(q)
+            }
+            None => {
+                ev.truncate(n);
+                None
+            }
+        }
+    }
+}
+
+// -------------------------------------------------------------------------------------------------------
+// The detail grammar, with pest's record of attempts
+// -------------------------------------------------------------------------------------------------------
+
+/// A node of the detail grammar as pest_derive would compile it (after pest_meta's optimizer), with its
+/// rule calls resolved.
+#[derive(Debug)]
+enum DNode {
+    Empty,
+    Byte(u8),
+    ByteRange(u8, u8),
+    Table(Box<Set>),
+    Literal(Vec<u8>),
+    LiteralCi(Vec<u8>),
+    CharRange(char, char),
+    Soi,
+    Eoi,
+    Any,
+    Call(usize),
+    Predicate { positive: bool, inner: usize },
+    Seq(Vec<usize>),
+    Choice(Vec<usize>),
+    Optional(usize),
+    Repeat(usize),
+}
+
+#[derive(Debug)]
+struct DRule {
+    /// The rule's number in the attempt lists (its position in the detail rules plus one; 0 is `EOI`).
+    id: u16,
+    silent: bool,
+    body: usize,
+}
+
+/// The detail grammar, ready to explain rejections.
+#[derive(Debug)]
+pub(super) struct Detail {
+    nodes: Vec<DNode>,
+    rules: Vec<DRule>,
+    /// The detail rule of each grammar rule's whole-input entry, by grammar rule number.
+    entries: Vec<usize>,
+    /// What each id of the attempt lists stands for, with pest's rank (rules, literals, the end of
+    /// input) and its character class for folding.
+    items: Vec<(Expected, u8, Option<u128>)>,
+}
+
+impl Detail {
+    /// Compiles the optimized detail rules; `abnf` gives the ABNF name of grammar rule number `i`,
+    /// `items` what each id stands for (`build/diagnose.rs`), `entry_prefix` names the entry rules of
+    /// `rule_names` (the grammar's rules, in order).
+    ///
+    /// # Errors
+    /// A message when an expression is beyond what the diagnostic twin supports, or there are more
+    /// rules than ids.
+    pub(super) fn new(
+        detail: &[OptimizedRule],
+        items: &[Item],
+        rule_names: &[String],
+        abnf: impl Fn(usize) -> String,
+        entry_prefix: &str,
+    ) -> Result<Detail, String> {
+        if detail.len() >= usize::from(u16::MAX) {
+            return Err("too many rules and quoted strings for the detail grammar".to_string());
+        }
+        let index: HashMap<&str, usize> = detail
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.name.as_str(), i))
+            .collect();
+        let mut out = Detail {
+            nodes: Vec::new(),
+            rules: Vec::with_capacity(detail.len()),
+            entries: Vec::with_capacity(rule_names.len()),
+            items: Vec::with_capacity(items.len()),
+        };
+        for (i, rule) in detail.iter().enumerate() {
+            let body = out.lower(&rule.expr, &index)?;
+            out.rules.push(DRule {
+                id: (i + 1) as u16,
+                silent: match rule.ty {
+                    RuleType::Silent => true,
+                    RuleType::Normal => false,
+                    _ => return Err(format!("rule `{}` is not normal or silent", rule.name)),
+                },
+                body,
+            });
+        }
+        for name in rule_names {
+            let entry = format!("{entry_prefix}{name}");
+            match index.get(entry.as_str()) {
+                Some(&i) => out.entries.push(i),
+                None => return Err(format!("no entry rule for `{name}`")),
+            }
+        }
+        for item in items {
+            let (expected, rank) = match item {
+                Item::Rule(i) if *i < rule_names.len() => (Expected::Rule(Cow::Owned(abnf(*i))), 0),
+                Item::Literal(text) => (Expected::Literal(Cow::Owned(text.clone())), 1),
+                _ => (Expected::EndOfInput, 2),
+            };
+            let class = crate::fold::class_of(&expected);
+            out.items.push((expected, rank, class));
+        }
+        Ok(out)
+    }
+
+    fn push(&mut self, node: DNode) -> usize {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    fn lower(&mut self, e: &E, index: &HashMap<&str, usize>) -> Result<usize, String> {
+        let node = match e {
+            E::Str(text) if text.is_empty() => DNode::Empty,
+            E::Str(text) if text.len() == 1 => DNode::Byte(text.as_bytes()[0]),
+            E::Str(text) => DNode::Literal(text.as_bytes().to_vec()),
+            E::Insens(text) => DNode::LiteralCi(text.as_bytes().to_vec()),
+            E::Range(a, b) => {
+                let (a, b) = (single_char(a)?, single_char(b)?);
+                if a.is_ascii() && b.is_ascii() {
+                    DNode::ByteRange(a as u8, b as u8)
+                } else {
+                    DNode::CharRange(a, b)
+                }
+            }
+            E::Ident(name) => match name.as_str() {
+                "SOI" => DNode::Soi,
+                "EOI" => DNode::Eoi,
+                "ANY" => DNode::Any,
+                "ASCII_DIGIT" | "ASCII_ALPHA" | "ASCII_HEX_DIGIT" => {
+                    DNode::Table(Box::new(builtin_class(name).unwrap_or([false; 256])))
+                }
+                other => match index.get(other) {
+                    Some(&i) => DNode::Call(i),
+                    None => return Err(format!("`{other}` is not supported by the twin")),
+                },
+            },
+            E::PosPred(inner) | E::NegPred(inner) => DNode::Predicate {
+                positive: matches!(e, E::PosPred(_)),
+                inner: self.lower(inner, index)?,
+            },
+            E::Seq(..) => {
+                let mut items = Vec::new();
+                let mut at = e;
+                while let E::Seq(a, b) = at {
+                    items.push(self.lower(a, index)?);
+                    at = b;
+                }
+                items.push(self.lower(at, index)?);
+                DNode::Seq(items)
+            }
+            E::Choice(..) => {
+                let mut items = Vec::new();
+                let mut at = e;
+                while let E::Choice(a, b) = at {
+                    items.push(self.lower(a, index)?);
+                    at = b;
+                }
+                items.push(self.lower(at, index)?);
+                DNode::Choice(items)
+            }
+            E::Opt(inner) => DNode::Optional(self.lower(inner, index)?),
+            E::Rep(inner) => DNode::Repeat(self.lower(inner, index)?),
+            E::RestoreOnErr(inner) => return self.lower(inner, index),
+            _ => {
+                return Err(format!(
+                    "`{e}`: PUSH, PEEK, POP, skip and node tags are not supported by the twin"
+                ))
+            }
+        };
+        Ok(self.push(node))
+    }
+
+    /// Matches grammar rule number `rule` against the whole of `s` with pest's record of attempts:
+    /// `Ok(None)` when it matches after all, `Ok(Some((offset, expected)))` with the furthest position
+    /// reached and what was expected there (pest's order, folded), `Err(at)` when the nesting limit
+    /// was reached at byte `at`.
+    pub(super) fn explain(
+        &self,
+        rule: usize,
+        s: &[u8],
+    ) -> Result<Option<(usize, Vec<Expected>)>, usize> {
+        let mut d = Diag::new(s);
+        let mut run = DRun {
+            detail: self,
+            depth: 0,
+            base: stack_address(),
+            budget: stack_budget(),
+            limit: None,
+        };
+        let r = run.call(self.entries[rule], 0, &mut d);
+        if let Some(at) = run.limit {
+            return Err(at);
+        }
+        if r == Some(s.len()) {
+            return Ok(None);
+        }
+        Ok(Some((
+            d.offset(),
+            crate::grammar::expected_from_ids(&self.items, d.positive_ids()),
+        )))
+    }
+}
+
+struct DRun<'a> {
+    detail: &'a Detail,
+    depth: u32,
+    base: usize,
+    budget: usize,
+    limit: Option<usize>,
+}
+
+impl DRun<'_> {
+    fn call(&mut self, rule: usize, p: usize, d: &mut Diag<'_>) -> Option<usize> {
+        let r = &self.detail.rules[rule];
+        if r.silent {
+            return self.eval(r.body, p, d);
+        }
+        let entry = d.enter(p);
+        let result = self.eval(r.body, p, d);
+        d.leave(r.id, p, entry, result)
+    }
+
+    fn eval(&mut self, id: usize, p: usize, d: &mut Diag<'_>) -> Option<usize> {
+        if self.depth >= MAX_DEPTH
+            || self.limit.is_some()
+            || over_budget(self.base, self.budget, stack_address())
+        {
+            self.limit.get_or_insert(p);
+            return None;
+        }
+        self.depth += 1;
+        let r = self.node(id, p, d);
+        self.depth -= 1;
+        r
+    }
+
+    fn node(&mut self, id: usize, p: usize, d: &mut Diag<'_>) -> Option<usize> {
+        let s = d.s;
+        match &self.detail.nodes[id] {
+            DNode::Empty => Some(p),
+            DNode::Byte(b) => byte_is(s, p, *b),
+            DNode::ByteRange(lo, hi) => byte_in(s, p, *lo, *hi),
+            DNode::Table(set) => byte_of(s, p, set),
+            DNode::Literal(text) => lit(s, p, text),
+            DNode::LiteralCi(text) => lit_ci(s, p, text),
+            DNode::CharRange(a, b) => char_in(s, p, *a, *b),
+            DNode::Soi => (p == 0).then_some(p),
+            DNode::Eoi => d.eoi(p),
+            DNode::Any => any_char(s, p),
+            DNode::Call(rule) => self.call(*rule, p, d),
+            DNode::Predicate { positive, inner } => {
+                let look = d.look;
+                d.look = if *positive {
+                    look.positive()
+                } else {
+                    look.negative()
+                };
+                let r = self.eval(*inner, p, d);
+                d.look = look;
+                match (positive, r) {
+                    (true, r) => r.map(|_| p),
+                    (false, Some(_)) => None,
+                    (false, None) => Some(p),
+                }
+            }
+            DNode::Seq(items) => {
+                let mut q = p;
+                for &item in items {
+                    q = self.eval(item, q, d)?;
+                }
+                Some(q)
+            }
+            DNode::Choice(items) => {
+                let last = items.len() - 1;
+                for (k, &item) in items.iter().enumerate() {
+                    let r = self.eval(item, p, d);
+                    if r.is_some() || k == last {
+                        return r;
+                    }
+                }
+                None
+            }
+            DNode::Optional(inner) => Some(self.eval(*inner, p, d).unwrap_or(p)),
+            DNode::Repeat(inner) => {
+                let mut q = p;
+                while let Some(r) = self.eval(*inner, q, d) {
+                    if r == q {
+                        break;
+                    }
+                    q = r;
+                }
+                Some(q)
+            }
+        }
+    }
+}
