@@ -358,6 +358,45 @@ impl<'g> Entry<'g> {
         self.grammar.parse_index(self.index, input)
     }
 
+    /// Matches the rule as [`parse`](Self::parse) does, with the reference engine: pest_vm running the
+    /// grammar as pest_meta optimizes it, and its detail grammar for the error (as
+    /// [`Rule::validate_with_reference`](crate::Rule::validate_with_reference) does for the built-in
+    /// grammar). [`parse`](Self::parse) gives the same answers, much faster; this is for comparing the
+    /// two, or for pest's own answer. The first call builds pest_vm's tables (milliseconds for
+    /// `uri.pest`).
+    ///
+    /// ```
+    /// use rfc3986::runtime::Grammar;
+    /// let uri = Grammar::builtin("uri").unwrap()?;
+    /// let entry = uri.entry("URI-reference")?;
+    /// assert_eq!(entry.parse("http://a/b c"), entry.parse_with_reference("http://a/b c"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`parse`](Self::parse).
+    pub fn parse_with_reference<'i>(&self, input: &'i str) -> Result<RuleMatch<'i>, ParseError> {
+        let grammar = self.grammar;
+        let rule = self.rule();
+        if input.len() > builder::MAX_LEN {
+            return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
+        }
+        let vm = match &grammar.engine {
+            Engine::Vm(vm) => vm,
+            Engine::Compiled { ast, vm, .. } => {
+                vm.get_or_init(|| VmEngine::new(ast, &grammar.rules))
+            }
+        };
+        vm.parse(grammar, self.index, input)
+    }
+
+    /// Whether [`parse`](Self::parse) runs the grammar's compiled program (`true`), or pest_vm because
+    /// the program cannot express the grammar exactly (implicit `WHITESPACE` or `COMMENT`, non-atomic
+    /// rules, some of pest's builtins; see the [module docs](self)).
+    pub fn is_compiled(&self) -> bool {
+        matches!(self.grammar.engine, Engine::Compiled { .. })
+    }
+
     /// Like [`parse`](Self::parse), for bytes that may not be UTF-8 (a line read from a file): the
     /// grammar's own error when the text before the first bad byte already fails, else an error of kind
     /// [`ParseErrorKind::InvalidUtf8`](crate::ParseErrorKind::InvalidUtf8) at that byte.

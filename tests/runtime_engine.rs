@@ -1,0 +1,252 @@
+//! The engine of grammars loaded at run time (the program of `build/program.rs` run by an interpreter,
+//! rejections explained from the detail grammar) against its two references:
+//!
+//! - pest_vm running the same grammar ([`Entry::parse_with_reference`]): same verdict, same components,
+//!   same error (offset, kind, expected items, hint) for every rule of every shipped grammar, on tricky
+//!   inputs, the shipped sample of real URIs and generated near-misses. pest_vm names rules by `&str`,
+//!   so its expected items come in alphabetical order; pest_derive's (and the engine's) come in the
+//!   grammar's order, so against pest_vm the items are compared as sets;
+//! - the built-in grammar: `uri.pest` loaded at run time says exactly what the compiled recognizer and
+//!   its diagnostic twin say, so that `rfc3986 check --grammar uri.pest` prints what `rfc3986 check`
+//!   prints.
+#![cfg(feature = "runtime-grammar")]
+
+use proptest::prelude::*;
+use rfc3986::runtime::{Entry, Grammar};
+use rfc3986::{ParseError, Rule};
+use rstest::rstest;
+
+const SAMPLE: &str = include_str!("../data/real-uris-sample.txt");
+
+const TRICKY: &[&str] = &[
+    "",
+    ":",
+    "/",
+    "//",
+    "?#",
+    "a:",
+    "./a:b",
+    "a/b:c",
+    "//u@h:1/p?q#f",
+    "http://a/b c",
+    "%",
+    "%4",
+    "%GG",
+    "http://%s/",
+    "//1.2.3.256",
+    "//01.2.3.4",
+    "//[::1]",
+    "//[1:2:3:4:5:6:7:8:9]",
+    "//[1::2::3]",
+    "//[v1.x]",
+    "//[vg.x]",
+    "//[fe80::1%25eth0]",
+    "//[fe80::1%eth0]",
+    "http://h:99999",
+    "http://h:x",
+    "a#b#c",
+    "#también",
+    "http://résumé.example.org/",
+    "http://a/\u{202e}",
+    "{+path}/x{?q,r}",
+    "{",
+    "x{a",
+    "mailto:John.Doe@example.com",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "foo://example.com:8042/over/there?name=ferret#nose",
+];
+
+/// What an error says, as the command line prints it.
+fn said(e: &ParseError) -> (usize, String, Vec<String>, Option<String>, String) {
+    (
+        e.offset(),
+        format!("{:?}", e.kind()),
+        e.expected().iter().map(|x| x.to_string()).collect(),
+        e.hint(),
+        e.to_string(),
+    )
+}
+
+/// What an error says, its expected items in any order (see the module docs).
+fn said_in_any_order(e: &ParseError) -> (usize, String, Vec<String>, Option<String>) {
+    let (offset, kind, mut expected, hint, _) = said(e);
+    expected.sort();
+    (offset, kind, expected, hint)
+}
+
+#[track_caller]
+fn assert_engines_agree(entry: &Entry<'_>, input: &str) {
+    let compiled = entry.parse(input);
+    let reference = entry.parse_with_reference(input);
+    match (&compiled, &reference) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{} on {input:?}", entry.abnf_name()),
+        (Err(a), Err(b)) => assert_eq!(
+            said_in_any_order(a),
+            said_in_any_order(b),
+            "{} on {input:?}",
+            entry.abnf_name()
+        ),
+        _ => panic!(
+            "{} on {input:?}: the engine says {:?}, pest_vm {:?}",
+            entry.abnf_name(),
+            compiled.is_ok(),
+            reference.is_ok()
+        ),
+    }
+}
+
+fn shipped(name: &str) -> Grammar {
+    Grammar::builtin(name).expect("shipped").expect("loads")
+}
+
+#[rstest]
+#[case::uri("uri")]
+#[case::iri("iri")]
+#[case::zone_id("zone-id")]
+#[case::uri_template("uri-template")]
+fn the_engine_agrees_with_pest_vm_on_every_rule_of_the_shipped_grammars(#[case] name: &str) {
+    let grammar = shipped(name);
+    let rules: Vec<String> = grammar
+        .rule_names()
+        .map(|(pest, _)| pest.to_string())
+        .collect();
+    for rule in &rules {
+        let entry = grammar.entry(rule).expect("rule");
+        assert!(entry.is_compiled(), "{name}: {rule} runs on pest_vm");
+        for input in TRICKY {
+            assert_engines_agree(&entry, input);
+        }
+    }
+    let start = grammar.start_rule().expect("start rule");
+    for line in SAMPLE.lines() {
+        assert_engines_agree(&start, line);
+    }
+}
+
+#[test]
+fn the_engine_agrees_with_pest_vm_on_the_scheme_grammars() {
+    let schemes = rfc3986::runtime::SchemeGrammars::builtin();
+    for scheme in schemes.schemes() {
+        let grammar = schemes.grammar(scheme).expect("grammar");
+        let entry = grammar.entry("scheme_uri").expect("scheme_uri");
+        for line in SAMPLE.lines().chain(TRICKY.iter().copied()) {
+            assert_engines_agree(&entry, line);
+        }
+    }
+}
+
+/// `uri.pest` loaded at run time against the built-in grammar, for every rule.
+#[track_caller]
+fn assert_same_as_builtin(grammar: &Grammar, rule: Rule, input: &str) {
+    let entry = grammar.entry(rule.abnf_name()).expect("rule");
+    let loaded = entry.parse(input);
+    let builtin = rfc3986::parse_as(rule, input);
+    match (&loaded, &builtin) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "{rule} on {input:?}"),
+        (Err(a), Err(b)) => assert_eq!(said(a), said(b), "{rule} on {input:?}"),
+        _ => panic!("{rule} on {input:?}: loaded {loaded:?}, built-in {builtin:?}"),
+    }
+}
+
+#[test]
+fn uri_pest_loaded_at_run_time_says_what_the_builtin_grammar_says() {
+    let grammar = Grammar::load(include_str!("../uri.pest")).expect("loads");
+    for rule in Rule::all() {
+        for input in TRICKY {
+            assert_same_as_builtin(&grammar, rule, input);
+        }
+    }
+    for line in SAMPLE.lines() {
+        for rule in [
+            Rule::URI_REFERENCE,
+            Rule::URI,
+            Rule::ABSOLUTE_URI,
+            Rule::RELATIVE_REF,
+        ] {
+            assert_same_as_builtin(&grammar, rule, line);
+        }
+    }
+}
+
+/// Every line of the file named by `RFC3986_CORPUS`, when it is set (the full corpus:
+/// `RFC3986_CORPUS=../shared/corpus/real-uris.txt cargo test --all-features --test runtime_engine`).
+#[test]
+fn uri_pest_loaded_at_run_time_agrees_on_the_corpus_when_given() {
+    let Ok(path) = std::env::var("RFC3986_CORPUS") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).expect("RFC3986_CORPUS is readable");
+    let grammar = Grammar::load(include_str!("../uri.pest")).expect("loads");
+    let entry = grammar.entry("URI-reference").expect("rule");
+    for line in text.lines() {
+        assert_same_as_builtin(&grammar, Rule::URI_REFERENCE, line);
+        assert_engines_agree(&entry, line);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn near_misses_get_the_same_answer_from_all_three_engines(
+        input in "(http://)?((u[:p]*)@)?(\\[[0-9a-fA-F:.v%]{0,20}\\]|[0-9.]{0,12}|[a-z%0-9.]{0,8})(:[0-9a-z]{0,3})?(/[a-z.%:@ ]{0,4}){0,3}[?#]?[a-z%#]{0,3}"
+    ) {
+        let grammar = Grammar::load(include_str!("../uri.pest")).expect("loads");
+        let entry = grammar.entry("URI-reference").expect("rule");
+        for rule in [Rule::URI_REFERENCE, Rule::URI, Rule::AUTHORITY, Rule::HOST, Rule::IPV6ADDRESS] {
+            assert_same_as_builtin(&grammar, rule, &input);
+        }
+        assert_engines_agree(&entry, &input);
+    }
+}
+
+#[rstest]
+#[case::whitespace(
+    "WHITESPACE = _{ \" \" }\nlist = { \"a\" ~ (\",\" ~ \"a\")* }",
+    "list",
+    "a , a"
+)]
+#[case::non_atomic(
+    "inner = @{ \"a\" ~ x }\nx = !{ \"b\" }\nouter = { inner }",
+    "outer",
+    "ab"
+)]
+#[case::unicode_builtin("word = { ALPHABETIC+ }", "word", "héllo")]
+fn grammars_the_program_cannot_express_run_on_pest_vm(
+    #[case] text: &str,
+    #[case] rule: &str,
+    #[case] input: &str,
+) {
+    let grammar = Grammar::load(text).expect("loads");
+    let entry = grammar.entry(rule).expect("rule");
+    assert!(!entry.is_compiled());
+    assert!(entry.parse(input).is_ok());
+    assert_engines_agree(&entry, input);
+}
+
+#[test]
+fn rule_names_like_the_generated_ones_are_allowed() {
+    let grammar = Grammar::load(
+        "entry_a = { \"a\" ~ lit_0 }\nlit_0 = { \"b\" | \"c\" }\nentry1_x = { entry_a+ }",
+    )
+    .expect("loads");
+    let entry = grammar.entry("entry1_x").expect("rule");
+    assert!(entry.is_compiled());
+    assert!(entry.parse("abac").is_ok());
+    let e = entry.parse("abad").unwrap_err();
+    assert_eq!(e.offset(), 3);
+    assert_engines_agree(&entry, "abad");
+}
+
+#[test]
+fn a_component_that_matches_twice_gets_pests_spans() {
+    // `host` twice in one match: the recorder cannot keep both, pest_vm's pairs decide.
+    let text = format!(
+        "{}\ntwo = {{ host ~ \"/\" ~ host }}\n",
+        include_str!("../uri.pest")
+    );
+    let grammar = Grammar::load(&text).expect("loads");
+    let entry = grammar.entry("two").expect("rule");
+    assert_engines_agree(&entry, "a/b");
+}
