@@ -139,12 +139,13 @@ impl fmt::Debug for Grammar {
 
 /// How a loaded grammar is matched.
 enum Engine {
-    /// The grammar's program and its detail grammar, run by `machine`; pest_vm, built at the first
-    /// need, only for a match in which a component rule matches twice.
+    /// The grammar's program, run by `machine`, and its detail grammar, built at the first rejection;
+    /// pest_vm, built at the first need, only for a match in which a component rule matches twice (or
+    /// a detail grammar the twin cannot run).
     Compiled {
         program: program::Program,
-        detail: machine::Detail,
-        ast: Vec<AstRule>,
+        read: Box<read::Read>,
+        detail: OnceLock<Result<machine::Detail, String>>,
         vm: OnceLock<VmEngine>,
     },
     /// pest_vm, for grammars the program cannot express.
@@ -383,8 +384,8 @@ impl<'g> Entry<'g> {
         }
         let vm = match &grammar.engine {
             Engine::Vm(vm) => vm,
-            Engine::Compiled { ast, vm, .. } => {
-                vm.get_or_init(|| VmEngine::new(ast, &grammar.rules))
+            Engine::Compiled { read, vm, .. } => {
+                vm.get_or_init(|| VmEngine::new(&read.ast, &grammar.rules))
             }
         };
         vm.parse(grammar, self.index, input)
@@ -471,10 +472,10 @@ fn read(text: &str) -> Result<read::Read, GrammarError> {
     })
 }
 
-/// The program and the detail grammar of a grammar read from its text; a message when the program
-/// cannot express the grammar exactly.
-fn compile(read: &read::Read) -> Result<(program::Program, machine::Detail), String> {
-    let program = program::lower(&read.ast, &builder::COMPONENT_RULES, MAX_PROGRAM_NODES)?;
+/// The detail grammar of a grammar read from its text, compiled for explaining rejections (built at
+/// the first rejection: it is read and optimized by pest_meta, which costs more than the rest of a
+/// load); a message when the twin cannot run it.
+fn compile_detail(read: &read::Read) -> Result<machine::Detail, String> {
     let detail_rules = read::optimized(&read.detail)?;
     let names: Vec<String> = read.rules.iter().map(|r| r.name.clone()).collect();
     let literals: HashMap<&str, &str> = read
@@ -488,14 +489,13 @@ fn compile(read: &read::Read) -> Result<(program::Program, machine::Detail), Str
         |name| literals.get(name).map(|text| text.to_string()),
         &read.prefixes.0,
     );
-    let detail = machine::Detail::new(
+    machine::Detail::new(
         &detail_rules,
         &items,
         &names,
         |i| read.rules[i].abnf.clone(),
         &read.prefixes.0,
-    )?;
-    Ok((program, detail))
+    )
 }
 
 /// The whole-input entry rule of each rule: `entry NAME = _{ SOI ~ NAME ~ EOI }`. The space makes the
@@ -630,19 +630,21 @@ impl Grammar {
                 entry: format!("entry {}", r.name),
             })
             .collect();
-        let engine = match compile(&read) {
-            Ok((program, detail)) => Engine::Compiled {
-                program,
-                detail,
-                ast: read.ast,
-                vm: OnceLock::new(),
-            },
-            Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
-        };
+        let header = read.header.clone();
+        let engine =
+            match program::lower(&read.ast, &builder::COMPONENT_RULES, MAX_PROGRAM_NODES) {
+                Ok(program) => Engine::Compiled {
+                    program,
+                    read: Box::new(read),
+                    detail: OnceLock::new(),
+                    vm: OnceLock::new(),
+                },
+                Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
+            };
         Ok(Grammar {
             engine,
             rules,
-            header: read.header,
+            header,
             source: Arc::from(text),
         })
     }
@@ -826,23 +828,23 @@ impl Grammar {
         if input.len() > builder::MAX_LEN {
             return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
         }
-        let (program, detail, ast, vm) = match &self.engine {
+        let (program, read, detail, vm) = match &self.engine {
             Engine::Vm(vm) => return vm.parse(self, index, input),
             Engine::Compiled {
                 program,
+                read,
                 detail,
-                ast,
                 vm,
-            } => (program, detail, ast, vm),
+            } => (program, read, detail, vm),
         };
+        let reference = || vm.get_or_init(|| VmEngine::new(&read.ast, &self.rules));
         let s = input.as_bytes();
         let mut events = Events::new();
         match machine::run(program, index, s, &mut events) {
             machine::Outcome::Done(Some(end)) if end == s.len() => {
                 if events.repeated() {
                     // A component matched twice: pest's pairs say which span counts.
-                    let vm = vm.get_or_init(|| VmEngine::new(ast, &self.rules));
-                    return vm.parse(self, index, input);
+                    return reference().parse(self, index, input);
                 }
                 let parts = builder::combine(events.matched(), |i| events.span(i));
                 return Ok(RuleMatch::loaded(&rule.abnf, input, parts));
@@ -850,16 +852,16 @@ impl Grammar {
             machine::Outcome::Done(_) => {}
             machine::Outcome::Limit(at) => return Err(self.limit(rule, input, at)),
         }
+        let Ok(detail) = detail.get_or_init(|| compile_detail(read)) else {
+            return reference().parse(self, index, input);
+        };
         match detail.explain(index, s) {
             Ok(Some((offset, expected))) => {
                 Err(error::classify(builtin_rule(rule), input, offset, expected)
                     .for_loaded_rule(&rule.abnf))
             }
             // The two interpreters disagree (they never should): pest_vm's answer.
-            Ok(None) => {
-                let vm = vm.get_or_init(|| VmEngine::new(ast, &self.rules));
-                vm.parse(self, index, input)
-            }
+            Ok(None) => reference().parse(self, index, input),
             Err(at) => Err(self.limit(rule, input, at)),
         }
     }
