@@ -21,6 +21,9 @@ pub(crate) const DEPTH: usize = 16;
 /// grammar loaded at run time could otherwise double them at every level).
 pub(crate) const MAX_ALTERNATIVES: usize = 256;
 
+/// The memo of [`Grammar::class`]: a rule called in a context (quiet or not) -> its byte class.
+type ClassMemo<'g> = HashMap<(&'g str, bool), Memo<Option<Set>>>;
+
 /// A rule's analysis: being computed (a call inside it is a cycle), or known.
 #[derive(Clone, Copy)]
 enum Memo<T> {
@@ -36,7 +39,7 @@ pub(crate) struct Grammar<'g> {
     pub(crate) records_events: HashMap<&'g str, bool>,
     /// The byte class of each rule called in a context (quiet or not), computed once per rule, so that
     /// the analyses take time linear in the grammar however often rules are called.
-    class_memo: RefCell<HashMap<(&'g str, bool), Memo<Option<Set>>>>,
+    class_memo: RefCell<ClassMemo<'g>>,
     /// The FIRST set and nullability of each rule, computed once per rule.
     first_memo: RefCell<HashMap<&'g str, Memo<(Set, bool)>>>,
 }
@@ -107,7 +110,7 @@ impl<'g> Grammar<'g> {
     /// The union of the byte classes among the alternatives of `e`, looking through choices,
     /// repetitions, options and rule calls; a sequence (`pct-encoded`) contributes nothing.
     pub(crate) fn single_bytes(&self, e: &Expr, depth: usize) -> Set {
-        if let Some(set) = self.class(e, true, 0) {
+        if let Some(set) = self.class(e, true) {
             return set;
         }
         match e {
@@ -132,7 +135,7 @@ impl<'g> Grammar<'g> {
     }
 
     /// `Some(set)` when `e` matches exactly one byte, which is ASCII and in `set`, or fails.
-    pub(crate) fn class(&self, e: &Expr, quiet: bool, depth: usize) -> Option<Set> {
+    pub(crate) fn class(&self, e: &Expr, quiet: bool) -> Option<Set> {
         match e {
             Expr::Str(text) if text.len() == 1 && text.is_ascii() => {
                 Some(range(text.as_bytes()[0], text.as_bytes()[0]))
@@ -173,15 +176,15 @@ impl<'g> Grammar<'g> {
                 self.class_memo
                     .borrow_mut()
                     .insert((key, quiet), Memo::Computing);
-                let set = self.class(body, inner_quiet, depth + 1);
+                let set = self.class(body, inner_quiet);
                 self.class_memo
                     .borrow_mut()
                     .insert((key, quiet), Memo::Known(set));
                 set
             }
             Expr::Choice(a, b) => {
-                let mut set = self.class(a, quiet, depth)?;
-                union(&mut set, &self.class(b, quiet, depth)?);
+                let mut set = self.class(a, quiet)?;
+                union(&mut set, &self.class(b, quiet)?);
                 Some(set)
             }
             _ => None,
@@ -190,7 +193,7 @@ impl<'g> Grammar<'g> {
 
     /// A superset of the bytes `e` can start with, and whether `e` can match the empty string
     /// (conservative: when in doubt, every byte and nullable).
-    pub(crate) fn first(&self, e: &Expr, depth: usize) -> (Set, bool) {
+    pub(crate) fn first(&self, e: &Expr) -> (Set, bool) {
         match e {
             Expr::Str(text) | Expr::Insens(text) if text.is_empty() => (empty(), true),
             Expr::Str(text) => {
@@ -232,7 +235,7 @@ impl<'g> Grammar<'g> {
                         };
                     }
                     self.first_memo.borrow_mut().insert(key, Memo::Computing);
-                    let first = self.first(&rule.expr, depth + 1);
+                    let first = self.first(&rule.expr);
                     self.first_memo.borrow_mut().insert(key, Memo::Known(first));
                     first
                 }
@@ -243,7 +246,7 @@ impl<'g> Grammar<'g> {
                 flatten_seq(e, &mut items);
                 let mut set = empty();
                 for item in items {
-                    let (first, nullable) = self.first(item, depth);
+                    let (first, nullable) = self.first(item);
                     union(&mut set, &first);
                     if !nullable {
                         return (set, false);
@@ -252,17 +255,17 @@ impl<'g> Grammar<'g> {
                 (set, true)
             }
             Expr::Choice(a, b) => {
-                let (mut set, na) = self.first(a, depth);
-                let (other, nb) = self.first(b, depth);
+                let (mut set, na) = self.first(a);
+                let (other, nb) = self.first(b);
                 union(&mut set, &other);
                 (set, na || nb)
             }
             Expr::Opt(inner) | Expr::Rep(inner) | Expr::RepMax(inner, _) => {
-                (self.first(inner, depth).0, true)
+                (self.first(inner).0, true)
             }
-            Expr::RepOnce(inner) => self.first(inner, depth),
+            Expr::RepOnce(inner) => self.first(inner),
             Expr::RepExact(inner, n) | Expr::RepMin(inner, n) | Expr::RepMinMax(inner, n, _) => {
-                let (set, nullable) = self.first(inner, depth);
+                let (set, nullable) = self.first(inner);
                 (set, nullable || *n == 0)
             }
             #[allow(unreachable_patterns)]
@@ -304,7 +307,7 @@ impl<'g> Grammar<'g> {
     ) -> Option<(Set, Vec<(&'g Expr, bool)>)> {
         let classes: Vec<Option<Set>> = alternatives
             .iter()
-            .map(|(e, quiet)| self.class(e, *quiet, 0))
+            .map(|(e, quiet)| self.class(e, *quiet))
             .collect();
         if classes.iter().all(Option::is_none) {
             return None;
@@ -321,7 +324,7 @@ impl<'g> Grammar<'g> {
                 union(&mut later, set);
             }
             if later.iter().any(|&b| b) {
-                let (first, nullable) = self.first(e, 0);
+                let (first, nullable) = self.first(e);
                 if nullable || meets(&first, &later) {
                     return None;
                 }
@@ -347,7 +350,7 @@ impl<'g> Grammar<'g> {
         let [separator, repeated] = items[..] else {
             return None;
         };
-        let class = self.class(separator, quiet, 0)?;
+        let class = self.class(separator, quiet)?;
         if self.pushes(separator, quiet) || self.pushes(repeated, quiet) {
             return None;
         }
@@ -361,7 +364,7 @@ impl<'g> Grammar<'g> {
         let Expr::Rep(z) = body else {
             return None;
         };
-        let (first, nullable) = self.first(z, 0);
+        let (first, nullable) = self.first(z);
         if nullable || meets(&first, &class) {
             return None;
         }

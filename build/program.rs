@@ -274,7 +274,7 @@ impl<'g> Lower<'g> {
     }
 
     fn node(&mut self, e: &'g Expr, quiet: bool) -> Result<Node, String> {
-        if let Some(set) = self.g.class(e, quiet, 0) {
+        if let Some(set) = self.g.class(e, quiet) {
             return Ok(self.class(&set));
         }
         Ok(match e {
@@ -359,7 +359,7 @@ impl<'g> Lower<'g> {
         if matches!(e, Expr::Str(_) | Expr::Insens(_) | Expr::Range(..)) {
             return None;
         }
-        let (first, nullable) = self.g.first(e, 0);
+        let (first, nullable) = self.g.first(e);
         if nullable || first.iter().all(|&b| b) {
             return None;
         }

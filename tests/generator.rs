@@ -115,7 +115,7 @@ fn read_refuses(#[case] text: &str, #[case] message: &str) {
 fn analyse_class_of_uri_pest_rules(#[case] name: &str, #[case] expected: Option<&str>) {
     let read = read::read(URI_PEST).expect("uri.pest reads");
     let g = analyse::Grammar::new(&read.ast, |_| false);
-    let class = g.class(rule(&read, name), true, 0);
+    let class = g.class(rule(&read, name), true);
     assert_eq!(class.as_ref().map(members).as_deref(), expected);
 }
 
@@ -131,7 +131,7 @@ fn analyse_first_sets_of_uri_pest_rules(
 ) {
     let read = read::read(URI_PEST).expect("uri.pest reads");
     let g = analyse::Grammar::new(&read.ast, |_| false);
-    let (set, can_be_empty) = g.first(rule(&read, name), 0);
+    let (set, can_be_empty) = g.first(rule(&read, name));
     assert_eq!((members(&set).as_str(), can_be_empty), (first, nullable));
 }
 

@@ -280,3 +280,72 @@ fn pathological_grammar_matches_in_exponential_time() {
     let input = format!("{}c", "x".repeat(40));
     assert!(grammar.parse("all", &input).is_err());
 }
+
+/// The deepest diamond (`d_i = d_{i+1} ~ "x" | d_{i+1} ~ "y"`) the limits let through: 2^n paths
+/// through n rules. The program is lowered once per expression (not per path), so it loads, runs on the
+/// compiled engine, and says what pest_vm says.
+#[test]
+fn the_deepest_diamond_within_the_limits_compiles_and_agrees_with_pest_vm() {
+    let diamond = |n: usize| {
+        (0..n)
+            .map(|i| format!("d{i} = {{ d{j} ~ \"x\" | d{j} ~ \"y\" }}\n", j = i + 1))
+            .collect::<String>()
+            + &format!("d{n} = {{ \"a\" }}\n")
+    };
+    let (n, grammar) = (1..20)
+        .rev()
+        .find_map(|n| Grammar::load(&diamond(n)).ok().map(|g| (n, g)))
+        .expect("a diamond within the limits");
+    assert!(n >= 8, "{n}");
+    let entry = grammar.entry("d0").expect("d0");
+    assert!(entry.is_compiled());
+    let good = format!("a{}", "xy".repeat(n).get(..n).unwrap_or(""));
+    assert!(entry.parse(&good).is_ok(), "{good}");
+    for input in [
+        good.clone(),
+        format!("{good}x"),
+        "a".to_string(),
+        format!("b{good}"),
+    ] {
+        assert_eq!(
+            entry.parse(&input).map_err(|e| (e.offset(), e.kind())),
+            entry
+                .parse_with_reference(&input)
+                .map_err(|e| (e.offset(), e.kind())),
+            "{input}"
+        );
+    }
+}
+
+/// Choices that call choices: the flattening of alternatives through rule calls stops at 256 of them
+/// (a choice of 8 rules of 8 rules of 8 rules would be 512), and the match is still exact.
+#[test]
+fn choices_of_choices_flatten_to_a_bounded_list_and_stay_exact() {
+    let mut text = String::new();
+    for a in 0..8 {
+        for b in 0..8 {
+            let leaves: Vec<String> = (0..8).map(|c| format!("\"{a}{b}{c}\"")).collect();
+            text.push_str(&format!("l{a}{b} = {{ {} }}\n", leaves.join(" | ")));
+        }
+        let mids: Vec<String> = (0..8).map(|b| format!("l{a}{b}")).collect();
+        text.push_str(&format!("m{a} = _{{ {} }}\n", mids.join(" | ")));
+    }
+    let tops: Vec<String> = (0..8).map(|a| format!("m{a}")).collect();
+    text.push_str(&format!("top = {{ ({})+ }}\n", tops.join(" | ")));
+    let grammar = Grammar::load(&text).expect("loads");
+    let entry = grammar.entry("top").expect("top");
+    assert!(entry.is_compiled());
+    for input in ["000", "777", "000777123", "0007771239", "8", ""] {
+        assert_eq!(
+            entry
+                .parse(input)
+                .map(|_| ())
+                .map_err(|e| (e.offset(), e.expected().len())),
+            entry
+                .parse_with_reference(input)
+                .map(|_| ())
+                .map_err(|e| (e.offset(), e.expected().len())),
+            "{input}"
+        );
+    }
+}

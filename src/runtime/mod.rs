@@ -631,16 +631,15 @@ impl Grammar {
             })
             .collect();
         let header = read.header.clone();
-        let engine =
-            match program::lower(&read.ast, &builder::COMPONENT_RULES, MAX_PROGRAM_NODES) {
-                Ok(program) => Engine::Compiled {
-                    program,
-                    read: Box::new(read),
-                    detail: OnceLock::new(),
-                    vm: OnceLock::new(),
-                },
-                Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
-            };
+        let engine = match program::lower(&read.ast, &builder::COMPONENT_RULES, MAX_PROGRAM_NODES) {
+            Ok(program) => Engine::Compiled {
+                program,
+                read: Box::new(read),
+                detail: OnceLock::new(),
+                vm: OnceLock::new(),
+            },
+            Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
+        };
         Ok(Grammar {
             engine,
             rules,
