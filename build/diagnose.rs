@@ -13,6 +13,7 @@
 //! Each generated function is one rule, with the rule's pest text as a comment above it, and one
 //! statement per line.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use pest_meta::ast::RuleType;
@@ -207,14 +208,16 @@ pub(crate) fn generate(
 /// `p`, so what it adds to pest's record depends only on that byte and on being in a negative lookahead.
 pub(crate) fn class_rules(detail: &[OptimizedRule]) -> Vec<String> {
     let mut classes: Vec<String> = Vec::new();
+    let mut known: HashSet<&str> = HashSet::new();
     loop {
         let before = classes.len();
         for rule in detail {
             if rule.ty == RuleType::Normal
-                && !classes.contains(&rule.name)
-                && one_byte(&rule.expr, &classes)
+                && !known.contains(rule.name.as_str())
+                && one_byte(&rule.expr, &known)
             {
                 classes.push(rule.name.clone());
+                known.insert(rule.name.as_str());
             }
         }
         if classes.len() == before {
@@ -223,14 +226,14 @@ pub(crate) fn class_rules(detail: &[OptimizedRule]) -> Vec<String> {
     }
 }
 
-fn one_byte(e: &E, classes: &[String]) -> bool {
+fn one_byte(e: &E, classes: &HashSet<&str>) -> bool {
     match e {
         E::Str(text) => text.len() == 1 && text.is_ascii(),
         E::Range(a, b) => matches!(
             (single_char(a), single_char(b)),
             (Ok(a), Ok(b)) if a.is_ascii() && b.is_ascii()
         ),
-        E::Ident(name) => classes.contains(name),
+        E::Ident(name) => classes.contains(name.as_str()),
         E::Choice(a, b) => one_byte(a, classes) && one_byte(b, classes),
         _ => false,
     }

@@ -341,7 +341,14 @@ pub(crate) mod diagnose {
                 Some(memo) => memo,
                 None => *self.memo.insert(class_memo()),
             };
-            let step = &memo[k][byte * 2 + usize::from(negative)];
+            self.step(&memo[k][byte * 2 + usize::from(negative)], p)
+        }
+
+        /// What a class rule at `p` does, from its step for the byte at `p` (see [`ClassStep`]): the
+        /// built-in twin's steps come from [`class_memo`], those of a grammar loaded at run time from
+        /// its engine.
+        #[inline]
+        pub(crate) fn step(&mut self, step: &ClassStep, p: usize) -> Option<usize> {
             let r = step.matched.then_some(p + 1);
             if p < self.attempt_pos || (step.positives.is_empty() && step.negatives.is_empty()) {
                 return r;
@@ -399,10 +406,22 @@ pub(crate) mod diagnose {
 
     /// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that
     /// byte's position after those recorded before it (positive and negative).
+    #[derive(Debug)]
     pub(crate) struct ClassStep {
         matched: bool,
         positives: Vec<u16>,
         negatives: Vec<u16>,
+    }
+
+    impl ClassStep {
+        /// The step a class rule made on a one-byte (or empty) input: `d` ran it from position 0.
+        pub(crate) fn of(matched: bool, d: Diag<'_>) -> ClassStep {
+            ClassStep {
+                matched,
+                positives: d.positives,
+                negatives: d.negatives,
+            }
+        }
     }
 
     /// The steps of the class rules, made at the first use.

@@ -15,15 +15,16 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
 
 use super::analyse::{builtin_class, single_char, Set};
-use super::diagnose::Item;
+use super::diagnose::{class_rules, Item};
 use super::program::{Guard, Node, NodeId, Program};
 use crate::grammar::Expected;
-use crate::recognizer::diagnose::Diag;
+use crate::recognizer::diagnose::{ClassStep, Diag, Look};
 use crate::recognizer::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, Events};
 
 /// The deepest nesting of nodes a match may reach.
@@ -309,7 +310,16 @@ pub(super) struct Detail {
     /// What each id of the attempt lists stands for, with pest's rank (rules, literals, the end of
     /// input) and its character class for folding.
     items: Vec<(Expected, u8, Option<u128>)>,
+    /// For each detail rule that is a *class rule* (its attempts depend on the byte at its position
+    /// alone, see `build/diagnose.rs`), its number among them, for the first [`MAX_CLASS_MEMOS`].
+    class_of: Vec<Option<usize>>,
+    /// What each class rule does on each byte, made at its first use (as the built-in twin's
+    /// `class_memo`).
+    steps: Vec<OnceLock<Vec<ClassStep>>>,
 }
+
+/// The most class rules whose steps are kept (514 small steps each); the others are run in full.
+const MAX_CLASS_MEMOS: usize = 512;
 
 impl Detail {
     /// Compiles the optimized detail rules; `abnf` gives the ABNF name of grammar rule number `i`,
@@ -334,11 +344,22 @@ impl Detail {
             .enumerate()
             .map(|(i, r)| (r.name.as_str(), i))
             .collect();
+        let mut class_of = vec![None; detail.len()];
+        let classes = class_rules(detail);
+        for (k, name) in classes.iter().take(MAX_CLASS_MEMOS).enumerate() {
+            if let Some(&i) = index.get(name.as_str()) {
+                class_of[i] = Some(k);
+            }
+        }
         let mut out = Detail {
             nodes: Vec::new(),
             rules: Vec::with_capacity(detail.len()),
             entries: Vec::with_capacity(rule_names.len()),
             items: Vec::with_capacity(items.len()),
+            class_of,
+            steps: (0..classes.len().min(MAX_CLASS_MEMOS))
+                .map(|_| OnceLock::new())
+                .collect(),
         };
         for (i, rule) in detail.iter().enumerate() {
             let body = out.lower(&rule.expr, &index)?;
@@ -454,6 +475,7 @@ impl Detail {
             base: stack_address(),
             budget: stack_budget(),
             limit: None,
+            full: false,
         };
         let r = run.call(self.entries[rule], 0, &mut d);
         if let Some(at) = run.limit {
@@ -467,6 +489,35 @@ impl Detail {
             crate::grammar::expected_from_ids(&self.items, d.positive_ids()),
         )))
     }
+
+    /// The steps of class rule `rule` (a detail rule number) for each byte and the end of the input
+    /// (256), outside and inside a negative lookahead: the rule run in full on that byte alone. Exact
+    /// for the reason the built-in twin's `class_memo` is: every rule a class rule tries starts at its
+    /// position.
+    fn class_steps(&self, rule: usize) -> Vec<ClassStep> {
+        let mut steps = Vec::with_capacity(257 * 2);
+        for byte in 0..=256usize {
+            let input = [byte as u8];
+            let s: &[u8] = if byte == 256 { &[] } else { &input };
+            for negative in [false, true] {
+                let mut d = Diag::new(s);
+                if negative {
+                    d.look = Look::Negative;
+                }
+                let mut run = DRun {
+                    detail: self,
+                    depth: 0,
+                    base: stack_address(),
+                    budget: stack_budget(),
+                    limit: None,
+                    full: true,
+                };
+                let matched = run.call(rule, 0, &mut d).is_some();
+                steps.push(ClassStep::of(matched, d));
+            }
+        }
+        steps
+    }
 }
 
 struct DRun<'a> {
@@ -475,10 +526,19 @@ struct DRun<'a> {
     base: usize,
     budget: usize,
     limit: Option<usize>,
+    /// Class rules are run in full (making their steps), not from their steps.
+    full: bool,
 }
 
 impl DRun<'_> {
     fn call(&mut self, rule: usize, p: usize, d: &mut Diag<'_>) -> Option<usize> {
+        if let (false, Some(k)) = (self.full, self.detail.class_of[rule]) {
+            let detail = self.detail;
+            let steps = detail.steps[k].get_or_init(|| detail.class_steps(rule));
+            let byte = d.s.get(p).map_or(256, |&b| usize::from(b));
+            let negative = d.look == Look::Negative;
+            return d.step(&steps[byte * 2 + usize::from(negative)], p);
+        }
         let r = &self.detail.rules[rule];
         if r.silent {
             return self.eval(r.body, p, d);
