@@ -414,7 +414,9 @@ pub(crate) mod diagnose {
     }
 
     impl ClassStep {
-        /// The step a class rule made on a one-byte (or empty) input: `d` ran it from position 0.
+        /// The step a class rule made on a one-byte (or empty) input: `d` ran it from position 0 (for
+        /// the engine of grammars loaded at run time).
+        #[cfg_attr(not(feature = "runtime-grammar"), allow(dead_code))]
         pub(crate) fn of(matched: bool, d: Diag<'_>) -> ClassStep {
             ClassStep {
                 matched,
