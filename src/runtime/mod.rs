@@ -132,7 +132,7 @@ impl fmt::Debug for Grammar {
             .field(
                 "engine",
                 &match self.engine {
-                    Engine::Compiled { .. } => "program",
+                    Engine::Compiled(_) => "program",
                     Engine::Vm(_) => "pest_vm",
                 },
             )
@@ -145,14 +145,17 @@ enum Engine {
     /// The grammar's program, run by `machine`, and its detail grammar, built at the first rejection;
     /// pest_vm, built at the first need, only for a match in which a component rule matches twice (or
     /// a detail grammar the twin cannot run).
-    Compiled {
-        program: program::Program,
-        read: Box<read::Read>,
-        detail: OnceLock<Result<machine::Detail, String>>,
-        vm: OnceLock<VmEngine>,
-    },
+    Compiled(Box<Compiled>),
     /// pest_vm, for grammars the program cannot express.
     Vm(VmEngine),
+}
+
+/// A grammar compiled into a program (see [`Engine::Compiled`]).
+struct Compiled {
+    program: program::Program,
+    read: read::Read,
+    detail: OnceLock<Result<machine::Detail, String>>,
+    vm: OnceLock<VmEngine>,
 }
 
 /// A grammar on pest_vm.
@@ -398,9 +401,9 @@ impl<'g> Entry<'g> {
         }
         let vm = match &grammar.engine {
             Engine::Vm(vm) => vm,
-            Engine::Compiled { read, vm, .. } => {
-                vm.get_or_init(|| VmEngine::new(&read.ast, &grammar.rules))
-            }
+            Engine::Compiled(compiled) => compiled
+                .vm
+                .get_or_init(|| VmEngine::new(&compiled.read.ast, &grammar.rules)),
         };
         vm.parse(grammar, self.index, input)
     }
@@ -409,7 +412,7 @@ impl<'g> Entry<'g> {
     /// the program cannot express the grammar exactly (implicit `WHITESPACE` or `COMMENT`, non-atomic
     /// rules, some of pest's builtins; see the [module docs](self)).
     pub fn is_compiled(&self) -> bool {
-        matches!(self.grammar.engine, Engine::Compiled { .. })
+        matches!(self.grammar.engine, Engine::Compiled(_))
     }
 
     /// Like [`parse`](Self::parse), for bytes that may not be UTF-8 (a line read from a file): the
@@ -646,12 +649,12 @@ impl Grammar {
             .collect();
         let header = read.header.clone();
         let engine = match program::lower(&read.ast, &builder::COMPONENT_RULES, MAX_PROGRAM_NODES) {
-            Ok(program) => Engine::Compiled {
+            Ok(program) => Engine::Compiled(Box::new(Compiled {
                 program,
-                read: Box::new(read),
+                read,
                 detail: OnceLock::new(),
                 vm: OnceLock::new(),
-            },
+            })),
             Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
         };
         Ok(Grammar {
@@ -843,12 +846,12 @@ impl Grammar {
         }
         let (program, read, detail, vm) = match &self.engine {
             Engine::Vm(vm) => return vm.parse(self, index, input),
-            Engine::Compiled {
-                program,
-                read,
-                detail,
-                vm,
-            } => (program, read, detail, vm),
+            Engine::Compiled(compiled) => (
+                &compiled.program,
+                &compiled.read,
+                &compiled.detail,
+                &compiled.vm,
+            ),
         };
         let reference = || vm.get_or_init(|| VmEngine::new(&read.ast, &self.rules));
         let s = input.as_bytes();
