@@ -413,19 +413,6 @@ pub(crate) mod diagnose {
         negatives: Vec<u16>,
     }
 
-    impl ClassStep {
-        /// The step a class rule made on a one-byte (or empty) input: `d` ran it from position 0 (for
-        /// the engine of grammars loaded at run time).
-        #[cfg_attr(not(feature = "runtime-grammar"), allow(dead_code))]
-        pub(crate) fn of(matched: bool, d: Diag<'_>) -> ClassStep {
-            ClassStep {
-                matched,
-                positives: d.positives,
-                negatives: d.negatives,
-            }
-        }
-    }
-
     /// The steps of the class rules, made at the first use.
     ///
     /// The steps of class rule `k` for each byte (and the end of the input, as 256), outside and inside a
@@ -441,26 +428,32 @@ pub(crate) mod diagnose {
     /// The steps of class rule `k` (one rule's table of [`class_memo`]), made by its step-by-step form,
     /// which calls only step-by-step forms.
     fn class_steps(k: usize) -> Vec<ClassStep> {
-        {
-            let mut steps = Vec::with_capacity(257 * 2);
-            for byte in 0..=256usize {
-                let input = [byte as u8];
-                let s: &[u8] = if byte == 256 { &[] } else { &input };
-                for negative in [false, true] {
-                    let mut d = Diag::new(s);
-                    if negative {
-                        d.look = Look::Negative;
-                    }
-                    let matched = (generated::CLASS_RULES[k])(&mut d, 0).is_some();
-                    steps.push(ClassStep {
-                        matched,
-                        positives: d.positives,
-                        negatives: d.negatives,
-                    });
+        steps_of(|d| (generated::CLASS_RULES[k])(d, 0).is_some())
+    }
+
+    /// The steps of a class rule for each byte and the end of the input (256), outside and inside a
+    /// negative lookahead, in the order [`Diag::class`] reads them: `run` matches the rule in full from
+    /// position 0 of the one-byte (or empty) input of the `Diag` it is given, and says whether it matched.
+    /// Shared by the built-in twin and the engine of grammars loaded at run time.
+    pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassStep> {
+        let mut steps = Vec::with_capacity(257 * 2);
+        for byte in 0..=256usize {
+            let input = [byte as u8];
+            let s: &[u8] = if byte == 256 { &[] } else { &input };
+            for negative in [false, true] {
+                let mut d = Diag::new(s);
+                if negative {
+                    d.look = Look::Negative;
                 }
+                let matched = run(&mut d);
+                steps.push(ClassStep {
+                    matched,
+                    positives: d.positives,
+                    negatives: d.negatives,
+                });
             }
-            steps
         }
+        steps
     }
 
     /// The generated code: one function per rule of the detail grammar (statements as the generator

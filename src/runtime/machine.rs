@@ -24,7 +24,7 @@ use super::analyse::{builtin_class, single_char, Set};
 use super::diagnose::{class_rules, Item};
 use super::program::{Guard, Node, NodeId, Program};
 use crate::grammar::Expected;
-use crate::recognizer::diagnose::{ClassStep, Diag, Look};
+use crate::recognizer::diagnose::{steps_of, ClassStep, Diag, Look};
 use crate::recognizer::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, Events};
 
 /// The deepest nesting of nodes a match may reach.
@@ -53,6 +53,16 @@ fn stack_address() -> usize {
 #[inline(always)]
 fn over_budget(base: usize, budget: usize, here: usize) -> bool {
     base.abs_diff(here) > budget
+}
+
+/// `&e` (`positive`) or `!e` at `p`, where `e` gave `r`: the empty match at `p`, or a failure.
+#[inline(always)]
+fn lookahead(positive: bool, r: Option<usize>, p: usize) -> Option<usize> {
+    match (positive, r) {
+        (true, r) => r.map(|_| p),
+        (false, Some(_)) => None,
+        (false, None) => Some(p),
+    }
 }
 
 /// A match by the program: the verdict, or that the nesting limit was reached.
@@ -137,12 +147,7 @@ impl<'a> Machine<'a> {
             Node::Any => any_char(s, p),
             Node::Call { rule, record } => self.call(*rule, *record, p, ev),
             Node::Predicate { positive, inner } => {
-                let r = self.eval(*inner, p, ev);
-                match (positive, r) {
-                    (true, r) => r.map(|_| p),
-                    (false, Some(_)) => None,
-                    (false, None) => Some(p),
-                }
+                lookahead(*positive, self.eval(*inner, p, ev), p)
             }
             Node::Seq(items) => {
                 let mut q = p;
@@ -200,16 +205,9 @@ impl<'a> Machine<'a> {
                 let mut count = 0u32;
                 while max.is_none_or(|max| count < max) {
                     count += 1;
-                    let n = ev.len();
-                    match self.eval(*inner, q, ev) {
-                        Some(r) if r > q => q = r,
-                        Some(_) => break,
-                        None => {
-                            if *records {
-                                ev.truncate(n);
-                            }
-                            break;
-                        }
+                    match self.again(*inner, q, *records, ev) {
+                        Some(r) => q = r,
+                        None => break,
                     }
                 }
                 Some(q)
@@ -225,19 +223,28 @@ impl<'a> Machine<'a> {
                 loop {
                     q = scan(s, q, table);
                     let Some((body, records)) = tail else { break };
-                    let n = ev.len();
-                    match self.eval(*body, q, ev) {
-                        Some(r) if r > q => q = r,
-                        Some(_) => break,
-                        None => {
-                            if *records {
-                                ev.truncate(n);
-                            }
-                            break;
-                        }
+                    match self.again(*body, q, *records, ev) {
+                        Some(r) => q = r,
+                        None => break,
                     }
                 }
                 Some(q)
+            }
+        }
+    }
+
+    /// One more round of a repetition of `body` at `q`: where it ends, if it matched and moved on (a
+    /// repetition stops at an empty match); the events of a failed round (`records`) are forgotten.
+    fn again(&mut self, body: NodeId, q: usize, records: bool, ev: &mut Events) -> Option<usize> {
+        let n = ev.len();
+        match self.eval(body, q, ev) {
+            Some(r) if r > q => Some(r),
+            Some(_) => None,
+            None => {
+                if records {
+                    ev.truncate(n);
+                }
+                None
             }
         }
     }
@@ -427,26 +434,14 @@ impl Detail {
                 positive: matches!(e, E::PosPred(_)),
                 inner: self.lower(inner, index)?,
             },
-            E::Seq(..) => {
-                let mut items = Vec::new();
-                let mut at = e;
-                while let E::Seq(a, b) = at {
-                    items.push(self.lower(a, index)?);
-                    at = b;
-                }
-                items.push(self.lower(at, index)?);
-                DNode::Seq(items)
-            }
-            E::Choice(..) => {
-                let mut items = Vec::new();
-                let mut at = e;
-                while let E::Choice(a, b) = at {
-                    items.push(self.lower(a, index)?);
-                    at = b;
-                }
-                items.push(self.lower(at, index)?);
-                DNode::Choice(items)
-            }
+            E::Seq(..) => DNode::Seq(self.terms(e, index, |e| match e {
+                E::Seq(a, b) => Some((&**a, &**b)),
+                _ => None,
+            })?),
+            E::Choice(..) => DNode::Choice(self.terms(e, index, |e| match e {
+                E::Choice(a, b) => Some((&**a, &**b)),
+                _ => None,
+            })?),
             E::Opt(inner) => DNode::Optional(self.lower(inner, index)?),
             E::Rep(inner) => DNode::Repeat(self.lower(inner, index)?),
             E::RestoreOnErr(inner) => return self.lower(inner, index),
@@ -457,6 +452,24 @@ impl Detail {
             }
         };
         Ok(self.push(node))
+    }
+
+    /// The terms of a chain of sequences (or of choices), which pest_meta nests to the right, lowered in
+    /// order; `split` takes a link of the chain apart.
+    fn terms(
+        &mut self,
+        e: &E,
+        index: &HashMap<&str, usize>,
+        split: impl Fn(&E) -> Option<(&E, &E)>,
+    ) -> Result<Vec<usize>, String> {
+        let mut items = Vec::new();
+        let mut at = e;
+        while let Some((a, b)) = split(at) {
+            items.push(self.lower(a, index)?);
+            at = b;
+        }
+        items.push(self.lower(at, index)?);
+        Ok(items)
     }
 
     /// Matches grammar rule number `rule` against the whole of `s` with pest's record of attempts:
@@ -495,28 +508,17 @@ impl Detail {
     /// for the reason the built-in twin's `class_memo` is: every rule a class rule tries starts at its
     /// position.
     fn class_steps(&self, rule: usize) -> Vec<ClassStep> {
-        let mut steps = Vec::with_capacity(257 * 2);
-        for byte in 0..=256usize {
-            let input = [byte as u8];
-            let s: &[u8] = if byte == 256 { &[] } else { &input };
-            for negative in [false, true] {
-                let mut d = Diag::new(s);
-                if negative {
-                    d.look = Look::Negative;
-                }
-                let mut run = DRun {
-                    detail: self,
-                    depth: 0,
-                    base: stack_address(),
-                    budget: stack_budget(),
-                    limit: None,
-                    full: true,
-                };
-                let matched = run.call(rule, 0, &mut d).is_some();
-                steps.push(ClassStep::of(matched, d));
-            }
-        }
-        steps
+        steps_of(|d| {
+            let mut run = DRun {
+                detail: self,
+                depth: 0,
+                base: stack_address(),
+                budget: stack_budget(),
+                limit: None,
+                full: true,
+            };
+            run.call(rule, 0, d).is_some()
+        })
     }
 }
 
@@ -585,11 +587,7 @@ impl DRun<'_> {
                 };
                 let r = self.eval(*inner, p, d);
                 d.look = look;
-                match (positive, r) {
-                    (true, r) => r.map(|_| p),
-                    (false, Some(_)) => None,
-                    (false, None) => Some(p),
-                }
+                lookahead(*positive, r, p)
             }
             DNode::Seq(items) => {
                 let mut q = p;
