@@ -889,8 +889,8 @@ impl Grammar {
             input,
             at,
             format!(
-                "stack limit reached: the match nests too deeply in the grammar (the engine leaves \
-                 {} KiB of the thread's stack unused)",
+                "stack limit reached (the input nests through the grammar's rules deeper than the \
+                 thread's stack allows, keeping {} KiB free)",
                 machine::STACK_RESERVE >> 10
             ),
         )
