@@ -152,6 +152,35 @@ fn check_grammar_uri_pest_agrees_with_the_built_in_grammar_on_the_sample() {
     assert_eq!(verdicts(&builtin), verdicts(&loaded));
 }
 
+/// Issue 12: a loaded grammar is compiled into the built-in recognizer's program and explains
+/// rejections as the built-in twin does, so `--grammar uri.pest` prints byte for byte what the
+/// built-in grammar prints (every diagnostic, expected items in the same order, the summary).
+#[rstest]
+#[case::text(&["check", "--diagnostics", "plain"])]
+#[case::text_strict(&["check", "--diagnostics", "plain", "--strict"])]
+#[case::json(&["check", "--format", "json"])]
+fn check_grammar_uri_pest_prints_what_the_built_in_grammar_prints(#[case] args: &[&str]) {
+    let sample = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/real-uris-sample.txt"
+    ))
+    .unwrap();
+    let builtin = run(args, &sample);
+    let with_grammar: Vec<&str> = args
+        .iter()
+        .copied()
+        .chain(["--grammar", "uri.pest"])
+        .collect();
+    let loaded = run(&with_grammar, &sample);
+    assert_eq!(builtin.status.code(), loaded.status.code());
+    assert!(text(&builtin.stdout).lines().count() > 100);
+    assert!(
+        text(&builtin.stdout) == text(&loaded.stdout),
+        "standard output differs"
+    );
+    assert_eq!(text(&builtin.stderr), text(&loaded.stderr));
+}
+
 #[rstest]
 #[case::missing_file(&["check", "--grammar", "/nonexistent/x.pest"], "x.pest")]
 #[case::unknown_rule(&["check", "--grammar", "uri.pest", "--rule", "nope"], "nope")]
