@@ -775,6 +775,35 @@ pub fn check_grammar_text(data: &[u8]) {
         if let Ok(text_input) = std::str::from_utf8(input) {
             let by_text = entry.parse(text_input);
             assert_eq!(by_text.is_ok(), by_bytes.is_ok(), "{text_input:?}");
+            // The compiled engine against pest_vm, the reference, on small grammars (building pest_vm
+            // runs pest_meta's optimizer): same verdict, components, and error but for the order of
+            // the expected items (pest_vm's are alphabetical). Limits differ (each engine has its own
+            // stack guard), so a limit on either side is not compared.
+            if entry.is_compiled() && text.len() <= 4096 {
+                let reference = entry.parse_with_reference(text_input);
+                let limit = |r: &Result<_, rfc3986::ParseError>| {
+                    matches!(r, Err(e) if e.kind() == rfc3986::ParseErrorKind::LimitReached)
+                };
+                if !limit(&by_text) && !limit(&reference) {
+                    match (&by_text, &reference) {
+                        (Ok(a), Ok(b)) => assert_eq!(a, b, "{text_input:?}"),
+                        (Err(a), Err(b)) => {
+                            let said = |e: &rfc3986::ParseError| {
+                                let mut items: Vec<String> =
+                                    e.expected().iter().map(|x| x.to_string()).collect();
+                                items.sort();
+                                (e.offset(), e.kind(), items)
+                            };
+                            assert_eq!(said(a), said(b), "{text_input:?}");
+                        }
+                        _ => panic!(
+                            "engine {:?}, pest_vm {:?} on {text_input:?}",
+                            by_text.is_ok(),
+                            reference.is_ok()
+                        ),
+                    }
+                }
+            }
             if let Err(e) = &by_text {
                 assert!(e.offset() <= text_input.len(), "{e:?}");
                 let _ = e.annotate(text_input).to_string();
