@@ -349,3 +349,24 @@ fn choices_of_choices_flatten_to_a_bounded_list_and_stay_exact() {
         );
     }
 }
+
+/// Found by fuzzing `grammar_text`: pest_meta backtracks through every nested `/*` of a comment that is
+/// never closed, in time exponential in the nesting (30 s for 10 KB). The limits refuse it first, at
+/// the comment's line and column.
+#[rstest]
+#[case::one("a = { \"x\" }\n/* never closed\nb = { \"y\" }\n", 2, 1)]
+#[case::nested_doc_comments(
+    format!("a = {{ \"x\" }}\n{}", "/*! The \"http\" scheme, as a restriction of\n".repeat(40)),
+    2,
+    1
+)]
+#[case::closed_once_of_many(format!("a = {{ \"x\" }} {}*/\n", "/* /*".repeat(20)), 1, 13)]
+fn an_unclosed_comment_is_refused_at_its_start(
+    #[case] text: String,
+    #[case] line: usize,
+    #[case] column: usize,
+) {
+    let (l, col, m) = on_worker(move || refused(&text));
+    assert!(m.contains("not closed"), "{m}");
+    assert_eq!((l, col), (line, column), "{m}");
+}
