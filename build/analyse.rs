@@ -213,9 +213,10 @@ impl<'g> Grammar<'g> {
                 (set, false)
             }
             Expr::Range(a, b) => match (single_char(a), single_char(b)) {
-                (Ok(a), Ok(b)) if a.is_ascii() && b.is_ascii() && a <= b => {
-                    (range(a as u8, b as u8), false)
-                }
+                // UTF-8 keeps the order of code points in its first byte: every character from `a`
+                // to `b` starts with a byte from the first byte of `a` to the first byte of `b`.
+                (Ok(a), Ok(b)) if a <= b => (range(first_byte(a), first_byte(b)), false),
+                (Ok(_), Ok(_)) => (empty(), false),
                 _ => (full(), true),
             },
             Expr::Ident(name) => match name.as_str() {
@@ -417,6 +418,12 @@ pub(crate) fn builtin_class(name: &str) -> Option<Set> {
         }
         _ => return None,
     })
+}
+
+/// The first byte of `c` in UTF-8.
+fn first_byte(c: char) -> u8 {
+    let mut buf = [0u8; 4];
+    c.encode_utf8(&mut buf).as_bytes()[0]
 }
 
 pub(crate) fn single_char(text: &str) -> Result<char, String> {
