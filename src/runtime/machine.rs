@@ -49,10 +49,47 @@ fn stack_address() -> usize {
     std::hint::black_box(&marker) as *const u8 as usize
 }
 
-/// Whether a frame at `here` is more than `budget` bytes below the frame at `base`.
-#[inline(always)]
-fn over_budget(base: usize, budget: usize, here: usize) -> bool {
-    base.abs_diff(here) > budget
+/// How deep a match is nested, shared by both interpreters: the levels and the machine stack used since
+/// it began, and where it stopped if it went over [`MAX_DEPTH`] or the stack's budget.
+struct Nesting {
+    depth: u32,
+    /// [`stack_address`] where the match began.
+    base: usize,
+    /// The stack the match may use below `base`.
+    budget: usize,
+    /// Where the limit was reached, if it was.
+    limit: Option<usize>,
+}
+
+impl Nesting {
+    fn new() -> Nesting {
+        Nesting {
+            depth: 0,
+            base: stack_address(),
+            budget: stack_budget(),
+            limit: None,
+        }
+    }
+
+    /// One level deeper at byte `p`; `false` (and the limit recorded) when that is over a limit or
+    /// one was reached before. A `true` is paired with [`Nesting::leave`].
+    #[inline(always)]
+    fn enter(&mut self, p: usize) -> bool {
+        if self.depth >= MAX_DEPTH
+            || self.limit.is_some()
+            || self.base.abs_diff(stack_address()) > self.budget
+        {
+            self.limit.get_or_insert(p);
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    #[inline(always)]
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
 }
 
 /// `&e` (`positive`) or `!e` at `p`, where `e` gave `r`: the empty match at `p`, or a failure.
@@ -78,13 +115,10 @@ pub(super) fn run(program: &Program, rule: usize, s: &[u8], ev: &mut Events) -> 
     let mut m = Machine {
         program,
         s,
-        depth: 0,
-        base: stack_address(),
-        budget: stack_budget(),
-        limit: None,
+        nest: Nesting::new(),
     };
     let r = m.call(rule, true, 0, ev);
-    match m.limit {
+    match m.nest.limit {
         Some(at) => Outcome::Limit(at),
         None => Outcome::Done(r),
     }
@@ -93,13 +127,7 @@ pub(super) fn run(program: &Program, rule: usize, s: &[u8], ev: &mut Events) -> 
 struct Machine<'a> {
     program: &'a Program,
     s: &'a [u8],
-    depth: u32,
-    /// [`stack_address`] where the match began.
-    base: usize,
-    /// The stack it may use below `base`.
-    budget: usize,
-    /// Where the nesting limit was reached, if it was.
-    limit: Option<usize>,
+    nest: Nesting,
 }
 
 impl<'a> Machine<'a> {
@@ -109,17 +137,12 @@ impl<'a> Machine<'a> {
 
     #[inline]
     fn eval(&mut self, id: NodeId, p: usize, ev: &mut Events) -> Option<usize> {
-        if self.depth >= MAX_DEPTH
-            || self.limit.is_some()
-            || over_budget(self.base, self.budget, stack_address())
-        {
-            self.limit.get_or_insert(p);
+        if !self.nest.enter(p) {
             return None;
         }
-        self.depth += 1;
         let program = self.program;
         let r = self.node(&program.nodes[id], p, ev);
-        self.depth -= 1;
+        self.nest.leave();
         r
     }
 
@@ -484,14 +507,11 @@ impl Detail {
         let mut d = Diag::new(s);
         let mut run = DRun {
             detail: self,
-            depth: 0,
-            base: stack_address(),
-            budget: stack_budget(),
-            limit: None,
+            nest: Nesting::new(),
             full: false,
         };
         let r = run.call(self.entries[rule], 0, &mut d);
-        if let Some(at) = run.limit {
+        if let Some(at) = run.nest.limit {
             return Err(at);
         }
         if r == Some(s.len()) {
@@ -511,10 +531,7 @@ impl Detail {
         steps_of(|d| {
             let mut run = DRun {
                 detail: self,
-                depth: 0,
-                base: stack_address(),
-                budget: stack_budget(),
-                limit: None,
+                nest: Nesting::new(),
                 full: true,
             };
             run.call(rule, 0, d).is_some()
@@ -524,10 +541,7 @@ impl Detail {
 
 struct DRun<'a> {
     detail: &'a Detail,
-    depth: u32,
-    base: usize,
-    budget: usize,
-    limit: Option<usize>,
+    nest: Nesting,
     /// Class rules are run in full (making their steps), not from their steps.
     full: bool,
 }
@@ -551,16 +565,11 @@ impl DRun<'_> {
     }
 
     fn eval(&mut self, id: usize, p: usize, d: &mut Diag<'_>) -> Option<usize> {
-        if self.depth >= MAX_DEPTH
-            || self.limit.is_some()
-            || over_budget(self.base, self.budget, stack_address())
-        {
-            self.limit.get_or_insert(p);
+        if !self.nest.enter(p) {
             return None;
         }
-        self.depth += 1;
         let r = self.node(id, p, d);
-        self.depth -= 1;
+        self.nest.leave();
         r
     }
 
