@@ -536,8 +536,13 @@ pub(crate) fn classify(
 
 /// The hint for mistakes that the rule and the input around the error tell, not the character found.
 fn context_hint(rule: Rule, input: &str, offset: usize, found: Option<char>) -> Option<Context> {
-    let head = input.split(['/', '?', '#']).next().unwrap_or("");
-    if (rule == Rule::URI || rule == Rule::ABSOLUTE_URI) && !head.contains(':') {
+    let head_has_colon = || {
+        input
+            .bytes()
+            .take_while(|c| !matches!(c, b'/' | b'?' | b'#'))
+            .any(|c| c == b':')
+    };
+    if (rule == Rule::URI || rule == Rule::ABSOLUTE_URI) && !head_has_colon() {
         return Some(Context::NoScheme);
     }
     if rule == Rule::ABSOLUTE_URI && found == Some('#') {
@@ -570,14 +575,22 @@ fn follows_bad_percent(before: &str) -> bool {
 
 /// The byte range of the authority, split as RFC 3986 Appendix B does: `^(([^:/?#]+):)?(//([^/?#]*))?`.
 fn authority_span(input: &str) -> Option<(usize, usize)> {
-    let after_scheme = match input.find([':', '/', '?', '#']) {
-        Some(i) if i > 0 && input.as_bytes()[i] == b':' => i + 1,
+    // The delimiters are ASCII: a byte search finds them where a character search would.
+    let b = input.as_bytes();
+    let after_scheme = match b
+        .iter()
+        .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
+    {
+        Some(i) if i > 0 && b[i] == b':' => i + 1,
         _ => 0,
     };
-    let rest = input[after_scheme..].strip_prefix("//")?;
     let start = after_scheme + 2;
-    let end = rest
-        .find(['/', '?', '#'])
+    if b.get(after_scheme..start) != Some(b"//") {
+        return None;
+    }
+    let end = b[start..]
+        .iter()
+        .position(|c| matches!(c, b'/' | b'?' | b'#'))
         .map_or(input.len(), |i| start + i);
     Some((start, end))
 }

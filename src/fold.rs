@@ -72,29 +72,37 @@ pub(crate) fn fold(items: Vec<Expected>) -> Vec<Expected> {
     fold_with_classes(items, &classes)
 }
 
-/// [`fold`] with the class of each item already known (`classes[i]` is [`class_of`] of `items[i]`; the
-/// diagnostic twin keeps them per item of the grammar).
-pub(crate) fn fold_with_classes(items: Vec<Expected>, classes: &[Option<u128>]) -> Vec<Expected> {
-    if items.len() < 2 {
-        return items;
-    }
-    let rule_class = |i: usize| match items[i] {
-        Expected::Rule(_) => classes[i],
-        _ => None,
-    };
-    let subsumed = |i: usize| {
-        let Some(a) = classes[i] else { return false };
-        (0..items.len()).any(|j| {
-            j != i
-                && rule_class(j).is_some_and(|b| {
-                    a & b == a && (a != b || j < i || !matches!(items[i], Expected::Rule(_)))
-                })
-        })
-    };
-    let keep: Vec<bool> = (0..items.len()).map(|i| !subsumed(i)).collect();
+/// [`fold`] with the class of each item already known (`classes[i]` is [`class_of`] of `items[i]`).
+fn fold_with_classes(items: Vec<Expected>, classes: &[Option<u128>]) -> Vec<Expected> {
+    let n = items.len();
+    let is_rule: Vec<bool> = items
+        .iter()
+        .map(|item| matches!(item, Expected::Rule(_)))
+        .collect();
+    let keep: Vec<bool> = (0..n)
+        .map(|i| !subsumed(n, i, |j| classes[j], |j| is_rule[j]))
+        .collect();
     items
         .into_iter()
         .zip(keep)
         .filter_map(|(item, keep)| keep.then_some(item))
         .collect()
+}
+
+/// Whether folding drops item `i` of a list of `n`, where item `j` accepts the characters `class(j)`
+/// when it is one character and `is_rule(j)` says whether it is a rule: when a character-class rule
+/// elsewhere in the list accepts all its characters (of two rules with the same characters, the
+/// first stays). Shared by [`fold`] and the diagnostic twins' lists of ids.
+pub(crate) fn subsumed(
+    n: usize,
+    i: usize,
+    class: impl Fn(usize) -> Option<u128>,
+    is_rule: impl Fn(usize) -> bool,
+) -> bool {
+    let Some(a) = class(i) else { return false };
+    (0..n).any(|j| {
+        j != i
+            && is_rule(j)
+            && class(j).is_some_and(|b| a & b == a && (a != b || j < i || !is_rule(i)))
+    })
 }

@@ -207,51 +207,88 @@ pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
         rule,
         input,
         d.offset(),
-        expected_from_ids(expected_items(), d.positive_ids()),
+        expected_from_ids(expected_items(), d.into_positive_ids()),
     ))
 }
 
-/// What was expected, from the ids a diagnostic run attempted at the furthest position (`ids`, sorted,
-/// without duplicates) and what each id stands for (`items`: the item, its rank in pest's order and its
-/// character class): in pest's order (rules, then literals, then the end of input; each in the order of
-/// the grammar), without repeats, folded ([`fold`](crate::fold)). Shared by the built-in twin and the
-/// engine of grammars loaded at run time, so that both say the same.
-pub(crate) fn expected_from_ids(
-    items: &[(Expected, u8, Option<u128>)],
-    mut ids: Vec<u16>,
-) -> Vec<Expected> {
-    ids.sort_by_key(|&id| (items[id as usize].1, id));
-    let mut expected: Vec<Expected> = Vec::with_capacity(ids.len());
-    let mut classes: Vec<Option<u128>> = Vec::with_capacity(ids.len());
-    for id in ids {
-        let (item, _, class) = &items[id as usize];
-        if expected.last() != Some(item) {
-            expected.push(item.clone());
-            classes.push(*class);
-        }
-    }
-    crate::fold::fold_with_classes(expected, &classes)
+/// One item a diagnostic twin can record, in an [`ExpectedTable`].
+#[derive(Debug)]
+pub(crate) struct ExpectedItem {
+    /// The item as an error lists it.
+    pub(crate) expected: Expected,
+    /// Whether it is a rule (rules are listed first, and only rules fold others away).
+    pub(crate) is_rule: bool,
+    /// The characters it accepts when it is one character, for [`fold`](crate::fold).
+    pub(crate) class: Option<u128>,
 }
 
-/// Each item of the diagnostic twin's record as an [`Expected`], with its rank in pest's error order
-/// (rules, literals, the end of input) and its character class for [`fold`](crate::fold).
-fn expected_items() -> &'static [(Expected, u8, Option<u128>)] {
+/// What each id of a diagnostic twin's record of attempts stands for, arranged for
+/// [`expected_from_ids`]: the distinct items in pest's error order (rules, then literals, then the end
+/// of input; each in the order of the ids), and each id's place in that order (two ids can stand for
+/// the same item, as the end of input and a whole-input entry rule do).
+#[derive(Debug)]
+pub(crate) struct ExpectedTable {
+    ordered: Vec<ExpectedItem>,
+    place: Vec<u16>,
+}
+
+impl ExpectedTable {
+    /// The table for the items of a twin, by id, with each item's rank in pest's order (0 for rules, 1
+    /// for literals, 2 for the end of input).
+    pub(crate) fn new(items: impl Iterator<Item = (Expected, u8)>) -> ExpectedTable {
+        let items: Vec<(Expected, u8)> = items.collect();
+        let mut ids: Vec<usize> = (0..items.len()).collect();
+        ids.sort_by_key(|&id| items[id].1);
+        let mut ordered: Vec<ExpectedItem> = Vec::new();
+        let mut seen: std::collections::HashMap<&Expected, u16> = std::collections::HashMap::new();
+        let mut place = vec![0u16; items.len()];
+        for id in ids {
+            let (expected, rank) = &items[id];
+            place[id] = *seen.entry(expected).or_insert_with(|| {
+                ordered.push(ExpectedItem {
+                    expected: expected.clone(),
+                    is_rule: *rank == 0,
+                    class: crate::fold::class_of(expected),
+                });
+                (ordered.len() - 1) as u16
+            });
+        }
+        ExpectedTable { ordered, place }
+    }
+}
+
+/// What was expected, from the ids a diagnostic run attempted at the furthest position (`ids`, in any
+/// order, repeats allowed) and what each id stands for (`table`): in pest's order (rules, then
+/// literals, then the end of input; each in the order of the grammar), without repeats, folded
+/// ([`fold`](crate::fold)). Shared by the built-in twin and the engine of grammars loaded at run time,
+/// so that both say the same.
+pub(crate) fn expected_from_ids(table: &ExpectedTable, mut ids: Vec<u16>) -> Vec<Expected> {
+    for id in &mut ids {
+        *id = table.place[usize::from(*id)];
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    let item = |i: usize| &table.ordered[usize::from(ids[i])];
+    let n = ids.len();
+    let mut expected = Vec::with_capacity(n);
+    for i in 0..n {
+        if !crate::fold::subsumed(n, i, |j| item(j).class, |j| item(j).is_rule) {
+            expected.push(item(i).expected.clone());
+        }
+    }
+    expected
+}
+
+/// What each item of the diagnostic twin's record stands for.
+fn expected_items() -> &'static ExpectedTable {
     use crate::recognizer::diagnose::{Item, ITEMS};
-    static TABLE: std::sync::OnceLock<Vec<(Expected, u8, Option<u128>)>> =
-        std::sync::OnceLock::new();
+    static TABLE: std::sync::OnceLock<ExpectedTable> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        ITEMS
-            .iter()
-            .map(|item| {
-                let (expected, rank) = match *item {
-                    Item::Rule(i) => (Expected::rule(Rule(i)), 0),
-                    Item::Literal(text) => (Expected::Literal(Cow::Borrowed(text)), 1),
-                    Item::EndOfInput | Item::Entry => (Expected::EndOfInput, 2),
-                };
-                let class = crate::fold::class_of(&expected);
-                (expected, rank, class)
-            })
-            .collect()
+        ExpectedTable::new(ITEMS.iter().map(|item| match *item {
+            Item::Rule(i) => (Expected::rule(Rule(i)), 0),
+            Item::Literal(text) => (Expected::Literal(Cow::Borrowed(text)), 1),
+            Item::EndOfInput | Item::Entry => (Expected::EndOfInput, 2),
+        }))
     })
 }
 
@@ -475,5 +512,49 @@ mod fast_path_agrees {
                 assert_agree(rule, &input);
             }
         }
+    }
+}
+
+/// [`expected_from_ids`]: pest's order, repeats dropped (also two ids standing for one item), folding.
+#[cfg(test)]
+mod expected_from_ids_tests {
+    use super::*;
+    use rstest::rstest;
+
+    fn table() -> ExpectedTable {
+        ExpectedTable::new(
+            [
+                (Expected::EndOfInput, 2),
+                (Expected::rule(Rule::SEGMENT), 0),
+                (Expected::Literal("/".into()), 1),
+                (Expected::rule(Rule::ALPHA), 0),
+                (Expected::Literal("a".into()), 1),
+                (Expected::EndOfInput, 2),
+                (Expected::rule(Rule::DIGIT), 0),
+                (Expected::rule(Rule::UNRESERVED), 0),
+            ]
+            .into_iter(),
+        )
+    }
+
+    fn names(ids: &[u16]) -> Vec<String> {
+        expected_from_ids(&table(), ids.to_vec())
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    }
+
+    #[rstest]
+    #[case::rules_then_literals_then_the_end(&[0, 2, 1], &["segment", "\"/\"", "end of input"])]
+    #[case::repeats_are_listed_once(&[2, 1, 2, 1, 1], &["segment", "\"/\""])]
+    #[case::two_ids_of_the_end_of_input_are_one_item(&[5, 0, 5], &["end of input"])]
+    #[case::a_letter_goes_under_alpha(&[4, 3], &["ALPHA"])]
+    #[case::alpha_and_digit_go_under_unreserved(&[6, 7, 3, 4], &["unreserved"])]
+    #[case::nothing_attempted_is_an_empty_list(&[], &[])]
+    fn expected_items_are_ordered_deduplicated_and_folded(
+        #[case] ids: &[u16],
+        #[case] want: &[&str],
+    ) {
+        assert_eq!(names(ids), want);
     }
 }

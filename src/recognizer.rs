@@ -287,12 +287,9 @@ pub(crate) mod diagnose {
         }
 
         /// The items (positions in [`ITEMS`]) attempted at [`Diag::offset`] outside negative lookaheads,
-        /// sorted and without duplicates, as pest reports its `positives`.
-        pub(crate) fn positive_ids(&self) -> Vec<u16> {
-            let mut ids = self.positives.clone();
-            ids.sort_unstable();
-            ids.dedup();
-            ids
+        /// as pest records its `positives`: in the order of the attempts, with repeats.
+        pub(crate) fn into_positive_ids(self) -> Vec<u16> {
+            self.positives
         }
 
         /// What `ParserState::rule` remembers before matching a rule at `p`.

@@ -339,7 +339,7 @@ pub(super) struct Detail {
     entries: Vec<usize>,
     /// What each id of the attempt lists stands for, with pest's rank (rules, literals, the end of
     /// input) and its character class for folding.
-    items: Vec<(Expected, u8, Option<u128>)>,
+    items: crate::grammar::ExpectedTable,
     /// For each detail rule that is a *class rule* (its attempts depend on the byte at its position
     /// alone, see `build/diagnose.rs`), its number among them, for the first [`MAX_CLASS_MEMOS`].
     class_of: Vec<Option<usize>>,
@@ -385,7 +385,7 @@ impl Detail {
             nodes: Vec::new(),
             rules: Vec::with_capacity(detail.len()),
             entries: Vec::with_capacity(rule_names.len()),
-            items: Vec::with_capacity(items.len()),
+            items: crate::grammar::ExpectedTable::new(std::iter::empty()),
             class_of,
             steps: (0..classes.len().min(MAX_CLASS_MEMOS))
                 .map(|_| OnceLock::new())
@@ -410,15 +410,11 @@ impl Detail {
                 None => return Err(format!("no entry rule for `{name}`")),
             }
         }
-        for item in items {
-            let (expected, rank) = match item {
-                Item::Rule(i) if *i < rule_names.len() => (Expected::Rule(Cow::Owned(abnf(*i))), 0),
-                Item::Literal(text) => (Expected::Literal(Cow::Owned(text.clone())), 1),
-                _ => (Expected::EndOfInput, 2),
-            };
-            let class = crate::fold::class_of(&expected);
-            out.items.push((expected, rank, class));
-        }
+        out.items = crate::grammar::ExpectedTable::new(items.iter().map(|item| match item {
+            Item::Rule(i) if *i < rule_names.len() => (Expected::Rule(Cow::Owned(abnf(*i))), 0),
+            Item::Literal(text) => (Expected::Literal(Cow::Owned(text.clone())), 1),
+            _ => (Expected::EndOfInput, 2),
+        }));
         Ok(out)
     }
 
@@ -519,7 +515,7 @@ impl Detail {
         }
         Ok(Some((
             d.offset(),
-            crate::grammar::expected_from_ids(&self.items, d.positive_ids()),
+            crate::grammar::expected_from_ids(&self.items, d.into_positive_ids()),
         )))
     }
 
