@@ -90,10 +90,8 @@ fn fold_with_classes(items: Vec<Expected>, classes: &[Option<u128>]) -> Vec<Expe
 }
 
 /// Whether folding drops item `i` of a list of `n`, where item `j` accepts the characters `class(j)`
-/// when it is one character and `is_rule(j)` says whether it is a rule: when a character-class rule
-/// elsewhere in the list accepts all its characters (of two rules with the same characters, the
-/// first stays). Shared by [`fold`] and the diagnostic twins' lists of ids.
-pub(crate) fn subsumed(
+/// when it is one character and `is_rule(j)` says whether it is a rule (see [`folds_into`]).
+fn subsumed(
     n: usize,
     i: usize,
     class: impl Fn(usize) -> Option<u128>,
@@ -101,8 +99,15 @@ pub(crate) fn subsumed(
 ) -> bool {
     let Some(a) = class(i) else { return false };
     (0..n).any(|j| {
-        j != i
-            && is_rule(j)
-            && class(j).is_some_and(|b| a & b == a && (a != b || j < i || !is_rule(i)))
+        j != i && is_rule(j) && class(j).is_some_and(|b| folds_into(a, is_rule(i), b, j < i))
     })
+}
+
+/// Whether an item that accepts the characters `a` (a rule when `is_rule`) is dropped for a
+/// character-class rule of the same list that accepts `b`, listed `before` it or not: when the rule
+/// accepts all its characters; of two rules with the same characters, the first stays. Shared by
+/// [`fold`] and the diagnostic twins' lists of ids.
+#[inline(always)]
+pub(crate) fn folds_into(a: u128, is_rule: bool, b: u128, before: bool) -> bool {
+    a & b == a && (a != b || before || !is_rule)
 }

@@ -268,12 +268,23 @@ pub(crate) fn expected_from_ids(table: &ExpectedTable, mut ids: Vec<u16>) -> Vec
     }
     ids.sort_unstable();
     ids.dedup();
-    let item = |i: usize| &table.ordered[usize::from(ids[i])];
-    let n = ids.len();
-    let mut expected = Vec::with_capacity(n);
-    for i in 0..n {
-        if !crate::fold::subsumed(n, i, |j| item(j).class, |j| item(j).is_rule) {
-            expected.push(item(i).expected.clone());
+    let mut expected = Vec::with_capacity(ids.len());
+    for (i, &place) in ids.iter().enumerate() {
+        let item = &table.ordered[usize::from(place)];
+        // Folding (see `fold`): dropped when a character-class rule of the list accepts all its
+        // characters. Rules come first in the list.
+        let dropped = item.class.is_some_and(|a| {
+            ids.iter().enumerate().any(|(j, &other)| {
+                let other = &table.ordered[usize::from(other)];
+                j != i
+                    && other.is_rule
+                    && other
+                        .class
+                        .is_some_and(|b| crate::fold::folds_into(a, item.is_rule, b, j < i))
+            })
+        });
+        if !dropped {
+            expected.push(item.expected.clone());
         }
     }
     expected

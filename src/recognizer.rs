@@ -184,7 +184,7 @@ include!(concat!(env!("OUT_DIR"), "/fastpath.rs"));
 /// input, to find where and why.
 pub(crate) mod diagnose {
     #[allow(unused_imports)]
-    use super::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci};
+    use super::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan};
 
     /// What an entry of the attempt lists stands for.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -355,8 +355,13 @@ pub(crate) mod diagnose {
                 self.negatives.clear();
                 self.attempt_pos = p;
             }
-            self.positives.extend_from_slice(&step.positives);
-            self.negatives.extend_from_slice(&step.negatives);
+            // One or two ids as a rule: pushed one by one (no `memcpy` call for so few).
+            for &id in &step.positives {
+                self.positives.push(id);
+            }
+            for &id in &step.negatives {
+                self.negatives.push(id);
+            }
             r
         }
 

@@ -57,7 +57,7 @@ fn members(set: &analyse::Set) -> String {
 fn read_takes_abnf_names_and_definitions_from_doc_lines() {
     let read = small();
     let names: Vec<_> = read.rules.iter().map(|r| r.name.as_str()).collect();
-    assert_eq!(names, ["digit", "scheme", "number", "pair"]);
+    assert_eq!(names, ["digit", "scheme", "number", "pair", "word"]);
     assert_eq!(read.rules[0].abnf, "DIGIT");
     assert_eq!(read.rules[0].definition, "%x30-39");
     assert_eq!(read.rules[2].definition, "1*3DIGIT");
@@ -82,7 +82,7 @@ fn read_makes_every_rule_normal_and_every_string_a_rule_in_the_detail_grammar() 
         );
     }
     let literals: Vec<_> = read.literals.iter().map(|(_, t)| t.as_str()).collect();
-    assert_eq!(literals, ["+", ":", "x", "v", "::"]);
+    assert_eq!(literals, ["+", ":", "x", "v", "::", "-"]);
     assert!(read.detail.contains("lit_0 = { \"+\" }"));
     assert!(read.detail.contains("lit_3 = { ^\"v\" }"));
     assert!(read.entries.contains("entry_pair = _{ SOI ~ pair ~ EOI }"));
@@ -277,7 +277,8 @@ fn diagnose_items_follow_pests_rule_enum_order() {
     );
     assert_eq!(items[0], diagnose::Item::EndOfInput);
     assert_eq!(items[1], diagnose::Item::Rule(0));
-    assert_eq!(items[5], diagnose::Item::Literal("0".to_string()));
+    assert_eq!(items[5], diagnose::Item::Rule(4));
+    assert_eq!(items[6], diagnose::Item::Literal("0".to_string()));
     assert_eq!(items.last(), Some(&diagnose::Item::Entry));
 }
 
@@ -289,4 +290,61 @@ fn diagnose_items_follow_pests_rule_enum_order() {
 fn emit_refuses_what_it_cannot_compile_exactly(#[case] text: &str) {
     let read = read::read(text).expect("reads");
     assert!(emit::generate(&read.ast, &[]).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// diagnose: the bytes a repetition steps over
+// ---------------------------------------------------------------------------------------------------------
+
+/// The skip table of the first repetition in rule `name` of `text`'s detail grammar, as its bytes.
+fn skip_of(text: &str, name: &str) -> Option<String> {
+    use pest_meta::optimizer::OptimizedExpr as E;
+    fn first_rep(e: &E) -> Option<&E> {
+        match e {
+            E::Rep(inner) => Some(inner),
+            E::Seq(a, b) | E::Choice(a, b) => first_rep(a).or_else(|| first_rep(b)),
+            E::Opt(a) | E::RestoreOnErr(a) | E::PosPred(a) | E::NegPred(a) => first_rep(a),
+            _ => None,
+        }
+    }
+    let read = read::read(text).expect("reads");
+    let detail = read::optimized(&read.detail).expect("detail grammar");
+    let rules = detail.iter().map(|r| (r.name.as_str(), r)).collect();
+    let rule = detail.iter().find(|r| r.name == name).expect("rule");
+    let body = first_rep(&rule.expr).expect("a repetition");
+    let table = diagnose::skip_table(body, &rules)?;
+    Some(
+        (0..=255u8)
+            .filter(|&b| table[usize::from(b)])
+            .map(char::from)
+            .collect(),
+    )
+}
+
+const PCHAR_BUT_PERCENT: &str =
+    "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~";
+
+#[rstest]
+// segment = *pchar; pchar = unreserved / pct-encoded / sub-delims / ":" / "@": every pchar byte but
+// "%", which starts a three-byte pct-encoded.
+#[case::segment_steps_over_pchar_bytes_but_not_percent(
+    URI_PEST,
+    "segment",
+    Some(PCHAR_BUT_PERCENT)
+)]
+// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+#[case::scheme_steps_over_its_characters(
+    URI_PEST,
+    "scheme",
+    Some("+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+)]
+// port = *DIGIT
+#[case::port_steps_over_digits(URI_PEST, "port", Some("0123456789"))]
+// path-abempty = *( "/" segment ): "/" then more, so no byte decides an iteration alone.
+#[case::a_sequence_is_not_stepped_over(URI_PEST, "path_abempty", None)]
+// An inline range records nothing when it fails, so the end of the repetition might not either.
+#[case::inline_ranges_are_not_stepped_over(SMALL, "scheme", None)]
+#[case::rule_calls_are_stepped_over(SMALL, "word", Some("-0123456789"))]
+fn diagnose_skip_tables(#[case] text: &str, #[case] rule: &str, #[case] bytes: Option<&str>) {
+    assert_eq!(skip_of(text, rule).as_deref(), bytes);
 }

@@ -7,11 +7,14 @@ pub(crate) static ITEMS: &[Item] = &[
     Item::Rule(1),
     Item::Rule(2),
     Item::Rule(3),
+    Item::Rule(4),
     Item::Literal("+"),
     Item::Literal(":"),
     Item::Literal("x"),
     Item::Literal("v"),
     Item::Literal("::"),
+    Item::Literal("-"),
+    Item::Entry,
     Item::Entry,
     Item::Entry,
     Item::Entry,
@@ -25,6 +28,7 @@ pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[
     d_lit_0_in_full,
     d_lit_1_in_full,
     d_lit_2_in_full,
+    d_lit_5_in_full,
 ];
 
 /// `digit = ('0'..'9')`
@@ -117,6 +121,24 @@ fn d_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.leave(4, p, entry, r)
 }
 
+/// `word = (digit | lit_5)*`
+fn d_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    let entry = d.enter(p);
+    let mut q40 = p;
+    loop {
+        if d.look != Look::Negative { q40 = scan(d.s, q40, &SKIP_0) }
+        let r43 = 'c42: {
+            if let Some(q44) = d_digit(d, q40) { break 'c42 Some(q44) }
+            d_lit_5(d, q40)
+        };
+        let Some(r41) = r43 else { break };
+        if r41 == q40 { break }
+        q40 = r41;
+    }
+    let r = Some(q40);
+    d.leave(5, p, entry, r)
+}
+
 /// `lit_0 = "+"`
 fn d_lit_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.class(1, p)
@@ -126,7 +148,7 @@ fn d_lit_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_lit_0_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 43);
-    d.leave(5, p, entry, r)
+    d.leave(6, p, entry, r)
 }
 
 /// `lit_1 = ":"`
@@ -138,7 +160,7 @@ fn d_lit_1(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_lit_1_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 58);
-    d.leave(6, p, entry, r)
+    d.leave(7, p, entry, r)
 }
 
 /// `lit_2 = "x"`
@@ -150,66 +172,109 @@ fn d_lit_2(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_lit_2_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 120);
-    d.leave(7, p, entry, r)
+    d.leave(8, p, entry, r)
 }
 
 /// `lit_3 = ^"v"`
 fn d_lit_3(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = lit_ci(d.s, p, b"v");
-    d.leave(8, p, entry, r)
+    d.leave(9, p, entry, r)
 }
 
 /// `lit_4 = "::"`
 fn d_lit_4(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = lit(d.s, p, b"\x3a\x3a");
-    d.leave(9, p, entry, r)
+    d.leave(10, p, entry, r)
+}
+
+/// `lit_5 = "-"`
+fn d_lit_5(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    d.class(4, p)
+}
+
+/// `lit_5` matched and recorded step by step (for `Diag::class`'s table).
+fn d_lit_5_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    let entry = d.enter(p);
+    let r = byte_is(d.s, p, 45);
+    d.leave(11, p, entry, r)
 }
 
 /// `entry_digit = (SOI ~ digit ~ EOI)`
 fn d_entry_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    let r41 = 's40: {
-        let Some(p42) = (p == 0).then_some(p) else { break 's40 None };
-        let Some(p43) = d_digit(d, p42) else { break 's40 None };
-        let Some(p44) = d.eoi(p43) else { break 's40 None };
-        Some(p44)
-    };
-    r41
-}
-
-/// `entry_scheme = (SOI ~ scheme ~ EOI)`
-fn d_entry_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r46 = 's45: {
         let Some(p47) = (p == 0).then_some(p) else { break 's45 None };
-        let Some(p48) = d_scheme(d, p47) else { break 's45 None };
+        let Some(p48) = d_digit(d, p47) else { break 's45 None };
         let Some(p49) = d.eoi(p48) else { break 's45 None };
         Some(p49)
     };
     r46
 }
 
-/// `entry_number = (SOI ~ number ~ EOI)`
-fn d_entry_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+/// `entry_scheme = (SOI ~ scheme ~ EOI)`
+fn d_entry_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r51 = 's50: {
         let Some(p52) = (p == 0).then_some(p) else { break 's50 None };
-        let Some(p53) = d_number(d, p52) else { break 's50 None };
+        let Some(p53) = d_scheme(d, p52) else { break 's50 None };
         let Some(p54) = d.eoi(p53) else { break 's50 None };
         Some(p54)
     };
     r51
 }
 
-/// `entry_pair = (SOI ~ pair ~ EOI)`
-fn d_entry_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+/// `entry_number = (SOI ~ number ~ EOI)`
+fn d_entry_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r56 = 's55: {
         let Some(p57) = (p == 0).then_some(p) else { break 's55 None };
-        let Some(p58) = d_pair(d, p57) else { break 's55 None };
+        let Some(p58) = d_number(d, p57) else { break 's55 None };
         let Some(p59) = d.eoi(p58) else { break 's55 None };
         Some(p59)
     };
     r56
 }
+
+/// `entry_pair = (SOI ~ pair ~ EOI)`
+fn d_entry_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    let r61 = 's60: {
+        let Some(p62) = (p == 0).then_some(p) else { break 's60 None };
+        let Some(p63) = d_pair(d, p62) else { break 's60 None };
+        let Some(p64) = d.eoi(p63) else { break 's60 None };
+        Some(p64)
+    };
+    r61
+}
+
+/// `entry_word = (SOI ~ word ~ EOI)`
+fn d_entry_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    let r66 = 's65: {
+        let Some(p67) = (p == 0).then_some(p) else { break 's65 None };
+        let Some(p68) = d_word(d, p67) else { break 's65 None };
+        let Some(p69) = d.eoi(p68) else { break 's65 None };
+        Some(p69)
+    };
+    r66
+}
+
+/// The bytes a repetition's body matches alone (see `build/diagnose.rs`, `skip_table`): `'-' | '0'..'9'`.
+static SKIP_0: [bool; 256] = [
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false,
+    true, true, true, true, true, true, true, true, true, true, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+];
 
 /// Matches the entry rule of grammar rule number `rule` from the start of the input.
 pub(crate) fn diagnose(rule: usize, d: &mut Diag<'_>) -> Option<usize> {
@@ -218,6 +283,7 @@ pub(crate) fn diagnose(rule: usize, d: &mut Diag<'_>) -> Option<usize> {
         1 => d_entry_scheme(d, 0),
         2 => d_entry_number(d, 0),
         3 => d_entry_pair(d, 0),
+        4 => d_entry_word(d, 0),
         _ => None,
     }
 }

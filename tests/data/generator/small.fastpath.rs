@@ -142,6 +142,41 @@ static T3: [bool; 256] = [
     false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false,
 ];
+/// Bytes: - 0 1 2 3 4 5 6 7 8 9
+static T4: [bool; 256] = [
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, true, false, false,
+    true, true, true, true, true, true, true, true,
+    true, true, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false,
+];
 
 /// `digit = _{ ('0'..'9') }`
 #[inline]
@@ -391,6 +426,19 @@ pub(super) fn r_pair(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
         None
     }
 }
+
+/// `word = { (digit | "-")* }`
+#[inline]
+pub(super) fn q_word(s: &[u8], p: usize) -> Option<usize> {
+    {
+        let mut q = p;
+        loop {
+            q = scan(s, q, &T4);
+            break
+        }
+        Some(q)
+    }
+}
 }
 
 /// Matches rule number `rule` (in the order of uri.pest) against the whole input.
@@ -400,6 +448,7 @@ pub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {
         1 => generated::r_scheme(s, 0, ev) == Some(s.len()),
         2 => generated::r_number(s, 0, ev) == Some(s.len()),
         3 => generated::r_pair(s, 0, ev) == Some(s.len()),
+        4 => generated::q_word(s, 0) == Some(s.len()),
         _ => false,
     }
 }
@@ -411,6 +460,7 @@ pub(crate) fn recognize_quiet(rule: usize, s: &[u8]) -> bool {
         1 => generated::q_scheme(s, 0) == Some(s.len()),
         2 => generated::q_number(s, 0) == Some(s.len()),
         3 => generated::q_pair(s, 0) == Some(s.len()),
+        4 => generated::q_word(s, 0) == Some(s.len()),
         _ => false,
     }
 }
