@@ -374,6 +374,7 @@ struct Out {
 
 impl Out {
     fn push(&mut self, finding: Finding) {
+        self.findings.total += 1;
         let count = &mut self.findings.counts[finding.code as usize];
         *count += 1;
         if *count <= self.per_code as u64 {
@@ -402,6 +403,8 @@ pub struct Findings {
     listed: Vec<Finding>,
     /// Findings of each code, listed or not, indexed by the code's position in [`Code::ALL`].
     counts: [u64; Code::ALL.len()],
+    /// The sum of `counts`.
+    total: u64,
 }
 
 impl Findings {
@@ -418,7 +421,7 @@ impl Findings {
 
     /// How many findings there are in all, listed or not.
     pub fn total(&self) -> u64 {
-        self.counts.iter().sum()
+        self.total
     }
 
     /// How many findings were found but not listed (over the cap of their code).
@@ -554,8 +557,8 @@ fn lint_pct_encoded(text: &str, out: &mut Out) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i + 2 < bytes.len() {
-        // The next "%", found by the standard library's memchr-based search.
-        match text[i..].find('%') {
+        // The next "%" (a byte loop: lines are short, and most have none).
+        match bytes[i..].iter().position(|&b| b == b'%') {
             Some(found) => i += found,
             None => return,
         }
@@ -858,13 +861,19 @@ fn lint_path(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
         return;
     };
     // A dot-segment needs a "." (or "%2E"), an encoded traversal a "%": most paths have neither.
-    if !path.bytes().any(|b| b == b'.' || b == b'%') {
+    let has_pct = path.bytes().any(|b| b == b'%');
+    if !has_pct && !path.bytes().any(|b| b == b'.') {
         return;
     }
-    let (mut start, _) = span_of(text, path);
+    let (path_start, _) = span_of(text, path);
     let is_uri = uri.scheme().is_some();
-    for segment in path.split('/') {
-        if is_encoded_traversal(segment) {
+    // Split at "/" by bytes ("/" is ASCII, so every piece ends on a character boundary).
+    let mut at = 0;
+    for piece in path.as_bytes().split(|&b| b == b'/') {
+        let segment = &path[at..at + piece.len()];
+        let start = path_start + at;
+        at += piece.len() + 1;
+        if has_pct && is_encoded_traversal(segment) {
             out.push(Finding::new(
                 Code::PathEncodedTraversal,
                 (start, start + segment.len()),
@@ -876,7 +885,6 @@ fn lint_path(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
                 (start, start + segment.len()),
             ));
         }
-        start += segment.len() + 1;
     }
 }
 
