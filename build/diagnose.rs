@@ -47,7 +47,12 @@ pub(crate) fn items(
         items.push(if let Some(i) = rules.iter().position(|r| r == name) {
             Item::Rule(i)
         } else if let Some(text) = literal(name) {
-            Item::Literal(text)
+            // The string as pest reads it (escapes such as `\u{41}` decoded), as the reference
+            // engine lists it.
+            Item::Literal(match &rule.expr {
+                E::Str(text) | E::Insens(text) => text.clone(),
+                _ => text,
+            })
         } else if name.starts_with(entry_prefix) {
             Item::Entry
         } else {

@@ -250,3 +250,22 @@ fn a_component_that_matches_twice_gets_pests_spans() {
     let entry = grammar.entry("two").expect("rule");
     assert_engines_agree(&entry, "a/b");
 }
+
+#[rstest]
+// pest decodes the escapes of a quoted string; the expected item is the string it matches.
+#[case::unicode_escape("a = { \"x\\u{2F}\" }", "y", "\"x/\"")]
+#[case::quote_escape("a = { \"\\\"\" }", "y", "\"\"\"")]
+#[case::insensitive("a = { ^\"\\u{41}b\" }", "y", "\"Ab\"")]
+fn a_quoted_string_with_escapes_is_expected_as_pest_reads_it(
+    #[case] text: &str,
+    #[case] input: &str,
+    #[case] item: &str,
+) {
+    let grammar = Grammar::load(text).expect("loads");
+    let entry = grammar.entry("a").expect("rule");
+    assert!(entry.is_compiled());
+    let e = entry.parse(input).unwrap_err();
+    let expected: Vec<String> = e.expected().iter().map(|x| x.to_string()).collect();
+    assert_eq!(expected, [item]);
+    assert_engines_agree(&entry, input);
+}
