@@ -268,20 +268,40 @@ pub(crate) fn expected_from_ids(table: &ExpectedTable, mut ids: Vec<u16>) -> Vec
     }
     ids.sort_unstable();
     ids.dedup();
+    // Folding (see `fold`): an item is dropped when a character-class rule of the list accepts all its
+    // characters. Only those rules can drop anything: they are gathered first (rules come first in
+    // the list, so their positions are in order).
+    // (On the stack for the usual few; all rules of the list otherwise.)
+    let mut few = [(0usize, 0u128); 16];
+    let mut count = 0;
+    let mut rules = 0;
+    for &place in &ids {
+        let item = &table.ordered[usize::from(place)];
+        if !item.is_rule {
+            break;
+        }
+        if let (Some(b), true) = (item.class, count < few.len()) {
+            few[count] = (rules, b);
+            count += 1;
+        }
+        rules += 1;
+    }
+    let all: Vec<(usize, u128)>;
+    let class_rules: &[(usize, u128)] = if count < few.len() {
+        &few[..count]
+    } else {
+        all = (ids[..rules].iter().enumerate())
+            .filter_map(|(j, &place)| Some((j, table.ordered[usize::from(place)].class?)))
+            .collect();
+        &all
+    };
     let mut expected = Vec::with_capacity(ids.len());
     for (i, &place) in ids.iter().enumerate() {
         let item = &table.ordered[usize::from(place)];
-        // Folding (see `fold`): dropped when a character-class rule of the list accepts all its
-        // characters. Rules come first in the list.
         let dropped = item.class.is_some_and(|a| {
-            ids.iter().enumerate().any(|(j, &other)| {
-                let other = &table.ordered[usize::from(other)];
-                j != i
-                    && other.is_rule
-                    && other
-                        .class
-                        .is_some_and(|b| crate::fold::folds_into(a, item.is_rule, b, j < i))
-            })
+            class_rules
+                .iter()
+                .any(|&(j, b)| j != i && crate::fold::folds_into(a, item.is_rule, b, j < i))
         });
         if !dropped {
             expected.push(item.expected.clone());
@@ -553,6 +573,31 @@ mod expected_from_ids_tests {
             .iter()
             .map(|e| e.to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_long_list_of_class_rules_folds_too() {
+        // 20 rules of one character each (more than the stack array holds), then a literal of the
+        // character of the 19th: the literal goes.
+        let mut ordered: Vec<ExpectedItem> = (0..20u32)
+            .map(|i| ExpectedItem {
+                expected: Expected::Rule(format!("r{i}").into()),
+                is_rule: true,
+                class: Some(1 << (b'A' as u32 + i)),
+            })
+            .collect();
+        ordered.push(ExpectedItem {
+            expected: Expected::Literal("S".into()),
+            is_rule: false,
+            class: Some(1 << (b'A' as u32 + 18)),
+        });
+        let table = ExpectedTable {
+            place: (0..ordered.len() as u16).collect(),
+            ordered,
+        };
+        let expected = expected_from_ids(&table, (0..21).rev().collect());
+        assert_eq!(expected.len(), 20);
+        assert!(!expected.contains(&Expected::Literal("S".into())));
     }
 
     #[rstest]
