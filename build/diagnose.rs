@@ -243,7 +243,9 @@ pub(crate) enum Local {
     Other,
 }
 
-/// [`Local`] of `e` on the byte `b`, following rule calls (at most 64 deep).
+/// [`Local`] of `e` on the byte `b`, following rule calls (at most 64 deep). Not memoized: meant for the
+/// generator's own grammar (a grammar built to defeat it could make it try many paths); the engine of
+/// grammars loaded at run time does not use it.
 pub(crate) fn local(e: &E, b: u8, rules: &HashMap<&str, &OptimizedRule>, depth: usize) -> Local {
     if depth > 64 {
         return Local::Other;

@@ -620,14 +620,13 @@ fn check_line<'a>(
                 }
             }
             not_listed = warnings - findings.len() as u64;
-            let reference = uri.into_uri_ref().ok();
-            if let Some(Err(e)) = options
-                .schemes
-                .zip(reference.as_ref())
-                .and_then(|(s, r)| s.check(r))
-            {
-                note = Some(format!("not a valid {} URI ({})", e.scheme(), e.citation()));
-                error = Some(e.parse_error().clone());
+            // The scheme grammars (--schemes) need the reference's components; nothing else does.
+            if let Some(schemes) = options.schemes {
+                let reference = uri.into_uri_ref().ok();
+                if let Some(Err(e)) = reference.as_ref().and_then(|r| schemes.check(r)) {
+                    note = Some(format!("not a valid {} URI ({})", e.scheme(), e.citation()));
+                    error = Some(e.parse_error().clone());
+                }
             }
         }
         Some(Err(e)) => error = Some(e),
