@@ -126,12 +126,20 @@ fn d_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let mut q40 = p;
     loop {
-        if d.look != Look::Negative { q40 = scan(d.s, q40, &SKIP_0) }
-        let r43 = 'c42: {
-            if let Some(q44) = d_digit(d, q40) { break 'c42 Some(q44) }
+        if d.look != Look::Negative {
+            q40 = scan(d.s, q40, &SKIP_0);
+            if let Some(&b) = d.s.get(q40) {
+                if STOP_0[b as usize] {
+                    d.step(&rep_steps_0()[b as usize * 2], q40);
+                    break;
+                }
+            }
+        }
+        let r46 = 'c45: {
+            if let Some(q47) = d_digit(d, q40) { break 'c45 Some(q47) }
             d_lit_5(d, q40)
         };
-        let Some(r41) = r43 else { break };
+        let Some(r41) = r46 else { break };
         if r41 == q40 { break }
         q40 = r41;
     }
@@ -203,57 +211,92 @@ fn d_lit_5_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 
 /// `entry_digit = (SOI ~ digit ~ EOI)`
 fn d_entry_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    let r46 = 's45: {
-        let Some(p47) = (p == 0).then_some(p) else { break 's45 None };
-        let Some(p48) = d_digit(d, p47) else { break 's45 None };
-        let Some(p49) = d.eoi(p48) else { break 's45 None };
-        Some(p49)
+    let r49 = 's48: {
+        let Some(p50) = (p == 0).then_some(p) else { break 's48 None };
+        let Some(p51) = d_digit(d, p50) else { break 's48 None };
+        let Some(p52) = d.eoi(p51) else { break 's48 None };
+        Some(p52)
     };
-    r46
+    r49
 }
 
 /// `entry_scheme = (SOI ~ scheme ~ EOI)`
 fn d_entry_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    let r51 = 's50: {
-        let Some(p52) = (p == 0).then_some(p) else { break 's50 None };
-        let Some(p53) = d_scheme(d, p52) else { break 's50 None };
-        let Some(p54) = d.eoi(p53) else { break 's50 None };
-        Some(p54)
+    let r54 = 's53: {
+        let Some(p55) = (p == 0).then_some(p) else { break 's53 None };
+        let Some(p56) = d_scheme(d, p55) else { break 's53 None };
+        let Some(p57) = d.eoi(p56) else { break 's53 None };
+        Some(p57)
     };
-    r51
+    r54
 }
 
 /// `entry_number = (SOI ~ number ~ EOI)`
 fn d_entry_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    let r56 = 's55: {
-        let Some(p57) = (p == 0).then_some(p) else { break 's55 None };
-        let Some(p58) = d_number(d, p57) else { break 's55 None };
-        let Some(p59) = d.eoi(p58) else { break 's55 None };
-        Some(p59)
+    let r59 = 's58: {
+        let Some(p60) = (p == 0).then_some(p) else { break 's58 None };
+        let Some(p61) = d_number(d, p60) else { break 's58 None };
+        let Some(p62) = d.eoi(p61) else { break 's58 None };
+        Some(p62)
     };
-    r56
+    r59
 }
 
 /// `entry_pair = (SOI ~ pair ~ EOI)`
 fn d_entry_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    let r61 = 's60: {
-        let Some(p62) = (p == 0).then_some(p) else { break 's60 None };
-        let Some(p63) = d_pair(d, p62) else { break 's60 None };
-        let Some(p64) = d.eoi(p63) else { break 's60 None };
-        Some(p64)
+    let r64 = 's63: {
+        let Some(p65) = (p == 0).then_some(p) else { break 's63 None };
+        let Some(p66) = d_pair(d, p65) else { break 's63 None };
+        let Some(p67) = d.eoi(p66) else { break 's63 None };
+        Some(p67)
     };
-    r61
+    r64
 }
 
 /// `entry_word = (SOI ~ word ~ EOI)`
 fn d_entry_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    let r66 = 's65: {
-        let Some(p67) = (p == 0).then_some(p) else { break 's65 None };
-        let Some(p68) = d_word(d, p67) else { break 's65 None };
-        let Some(p69) = d.eoi(p68) else { break 's65 None };
-        Some(p69)
+    let r69 = 's68: {
+        let Some(p70) = (p == 0).then_some(p) else { break 's68 None };
+        let Some(p71) = d_word(d, p70) else { break 's68 None };
+        let Some(p72) = d.eoi(p71) else { break 's68 None };
+        Some(p72)
     };
-    r66
+    r69
+}
+
+/// The body of a repetition: `(digit | lit_5)`.
+fn d_rep_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    let r43 = 'c42: {
+        if let Some(q44) = d_digit(d, p) { break 'c42 Some(q44) }
+        d_lit_5(d, p)
+    };
+    r43
+}
+
+/// What `d_rep_0` does at each byte, for the bytes on which it fails alone: `'\0'..',' | '.'..'/' | ':'..'ÿ'`.
+static STOP_0: [bool; 256] = [
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, false, true, true,
+    false, false, false, false, false, false, false, false, false, false, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+];
+
+/// The steps of `d_rep_0` (as `Diag::class`'s, made at the first use).
+fn rep_steps_0() -> &'static [ClassStep] {
+    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
+    STEPS.get_or_init(|| steps_of(|d| d_rep_0(d, 0).is_some()))
 }
 
 /// The bytes a repetition's body matches alone (see `build/diagnose.rs`, `skip_table`): `'-' | '0'..'9'`.
