@@ -199,16 +199,21 @@ pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<P
 #[inline(never)]
 pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
     use crate::recognizer::diagnose::{self as twin, Diag};
-    let mut d = Diag::new(input.as_bytes());
+    use std::cell::Cell;
+    thread_local! {
+        // The attempt list of the last rejection on this thread, kept for its allocation (its
+        // capacity is what one position of the grammar can attempt, not the input's length).
+        static BUFFER: Cell<Vec<u16>> = const { Cell::new(Vec::new()) };
+    }
+    let mut d = Diag::with_buffer(input.as_bytes(), BUFFER.take());
     if twin::diagnose(rule.0, &mut d) == Some(input.len()) {
         return None;
     }
-    Some(error::classify(
-        rule,
-        input,
-        d.offset(),
-        expected_from_ids(expected_items(), d.into_positive_ids()),
-    ))
+    let offset = d.offset();
+    let mut ids = d.into_positive_ids();
+    let expected = expected_from_ids(expected_items(), &mut ids);
+    BUFFER.set(ids);
+    Some(error::classify(rule, input, offset, expected))
 }
 
 /// One item a diagnostic twin can record, in an [`ExpectedTable`].
@@ -261,9 +266,9 @@ impl ExpectedTable {
 /// order, repeats allowed) and what each id stands for (`table`): in pest's order (rules, then
 /// literals, then the end of input; each in the order of the grammar), without repeats, folded
 /// ([`fold`](crate::fold)). Shared by the built-in twin and the engine of grammars loaded at run time,
-/// so that both say the same.
-pub(crate) fn expected_from_ids(table: &ExpectedTable, mut ids: Vec<u16>) -> Vec<Expected> {
-    for id in &mut ids {
+/// so that both say the same. `ids` is used as scratch space (left sorted, as places in the table).
+pub(crate) fn expected_from_ids(table: &ExpectedTable, ids: &mut Vec<u16>) -> Vec<Expected> {
+    for id in ids.iter_mut() {
         *id = table.place[usize::from(*id)];
     }
     ids.sort_unstable();
@@ -275,7 +280,7 @@ pub(crate) fn expected_from_ids(table: &ExpectedTable, mut ids: Vec<u16>) -> Vec
     let mut few = [(0usize, 0u128); 16];
     let mut count = 0;
     let mut rules = 0;
-    for &place in &ids {
+    for &place in ids.iter() {
         let item = &table.ordered[usize::from(place)];
         if !item.is_rule {
             break;
@@ -569,7 +574,7 @@ mod expected_from_ids_tests {
     }
 
     fn names(ids: &[u16]) -> Vec<String> {
-        expected_from_ids(&table(), ids.to_vec())
+        expected_from_ids(&table(), &mut ids.to_vec())
             .iter()
             .map(|e| e.to_string())
             .collect()
@@ -595,7 +600,7 @@ mod expected_from_ids_tests {
             place: (0..ordered.len() as u16).collect(),
             ordered,
         };
-        let expected = expected_from_ids(&table, (0..21).rev().collect());
+        let expected = expected_from_ids(&table, &mut (0..21).rev().collect());
         assert_eq!(expected.len(), 20);
         assert!(!expected.contains(&Expected::Literal("S".into())));
     }

@@ -271,12 +271,19 @@ pub(crate) mod diagnose {
 
     impl<'s> Diag<'s> {
         pub(crate) fn new(s: &'s [u8]) -> Diag<'s> {
+            Diag::with_buffer(s, Vec::with_capacity(16))
+        }
+
+        /// A `Diag` that records its positive attempts in `buffer` (cleared first), so that a caller
+        /// can reuse one allocation from run to run (see [`Diag::into_positive_ids`]).
+        pub(crate) fn with_buffer(s: &'s [u8], mut buffer: Vec<u16>) -> Diag<'s> {
+            buffer.clear();
             Diag {
                 s,
                 look: Look::None,
                 memo: None,
                 attempt_pos: 0,
-                positives: Vec::with_capacity(16),
+                positives: buffer,
                 negatives: Vec::new(),
             }
         }

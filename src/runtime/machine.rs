@@ -515,7 +515,7 @@ impl Detail {
         }
         Ok(Some((
             d.offset(),
-            crate::grammar::expected_from_ids(&self.items, d.into_positive_ids()),
+            crate::grammar::expected_from_ids(&self.items, &mut d.into_positive_ids()),
         )))
     }
 
