@@ -135,6 +135,7 @@ pub(crate) fn generate(
     }
     out.indent -= 1;
     out.line("];");
+    let mut fails: Vec<(String, [bool; 256])> = Vec::new();
     for (index, rule) in detail.iter().enumerate() {
         let id = index + 1;
         let start = out.text.len();
@@ -152,6 +153,39 @@ pub(crate) fn generate(
             out.line("");
             out.line(&format!(
                 "/// `{}` matched and recorded step by step (for `Diag::class`'s table).",
+                rule.name
+            ));
+            out.line(&format!(
+                "fn d_{}_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+        } else if let Some(fail) = fail_table(rule, &out.rules) {
+            // A normal rule that fails on some bytes alone: on those, its record is replayed.
+            let k = fails.len();
+            fails.push((rule.name.clone(), fail));
+            out.line(&format!(
+                "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+            out.indent += 1;
+            out.line("if let Some(&b) = d.s.get(p) {");
+            out.indent += 1;
+            out.line(&format!("if FAIL_{k}[b as usize] {{"));
+            out.indent += 1;
+            out.line("let negative = usize::from(d.look == Look::Negative);");
+            out.line(&format!(
+                "return d.step(&rule_steps_{k}()[b as usize * 2 + negative], p);"
+            ));
+            out.indent -= 1;
+            out.line("}");
+            out.indent -= 1;
+            out.line("}");
+            out.line(&format!("d_{}_in_full(d, p)", rule.name));
+            out.indent -= 1;
+            out.line("}");
+            out.line("");
+            out.line(&format!(
+                "/// `{}` matched and recorded step by step (and for its table `FAIL_{k}`).",
                 rule.name
             ));
             out.line(&format!(
@@ -198,6 +232,36 @@ pub(crate) fn generate(
             out.text.push_str(head);
             out.text.push_str(&body);
         }
+    }
+    for (k, (name, fail)) in fails.iter().enumerate() {
+        out.line("");
+        out.line(&format!(
+            "/// The bytes on which `{name}` fails alone (see `build/diagnose.rs`, `fail_table`): {}.",
+            describe(fail)
+        ));
+        out.line(&format!("static FAIL_{k}: [bool; 256] = ["));
+        out.indent += 1;
+        for row in fail.chunks(16) {
+            let row: Vec<&str> = row
+                .iter()
+                .map(|&b| if b { "true" } else { "false" })
+                .collect();
+            out.line(&format!("{},", row.join(", ")));
+        }
+        out.indent -= 1;
+        out.line("];");
+        out.line("");
+        out.line(&format!(
+            "/// The steps of `{name}` (as `Diag::class`'s, made at the first use)."
+        ));
+        out.line(&format!("fn rule_steps_{k}() -> &'static [ClassStep] {{"));
+        out.indent += 1;
+        out.line("static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();");
+        out.line(&format!(
+            "STEPS.get_or_init(|| steps_of(|d| d_{name}_in_full(d, 0).is_some()))"
+        ));
+        out.indent -= 1;
+        out.line("}");
     }
     for (k, (function, stop)) in std::mem::take(&mut out.bodies).iter().enumerate() {
         out.text.push_str(function);
@@ -357,6 +421,24 @@ pub(crate) fn stop_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> [bo
         table[usize::from(b)] = local(body, b, rules, 0) == Local::Fail;
     }
     table
+}
+
+/// The bytes on which a normal rule fails attempting nothing at any other position ([`Local::Fail`]),
+/// or `None` when there are none. On such a byte, every attempt the rule makes is at its position, so
+/// what it adds to the record depends on the byte alone (and on being in a negative lookahead), as for
+/// a class rule: it is made once per byte by the rule's step-by-step form and replayed.
+pub(crate) fn fail_table(
+    rule: &OptimizedRule,
+    rules: &HashMap<&str, &OptimizedRule>,
+) -> Option<[bool; 256]> {
+    if rule.ty != RuleType::Normal {
+        return None;
+    }
+    let mut table = [false; 256];
+    for b in 0..=255u8 {
+        table[usize::from(b)] = local(&rule.expr, b, rules, 0) == Local::Fail;
+    }
+    table.iter().any(|&b| b).then_some(table)
 }
 
 /// The bytes of a table, as ranges of printable ASCII and hex codes (for the generated comment).

@@ -45,6 +45,17 @@ fn d_digit_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 
 /// `scheme = ((('a'..'z') | ('A'..'Z')) ~ (('a'..'z') | ('A'..'Z') | digit | lit_0)*)`
 fn d_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    if let Some(&b) = d.s.get(p) {
+        if FAIL_0[b as usize] {
+            let negative = usize::from(d.look == Look::Negative);
+            return d.step(&rule_steps_0()[b as usize * 2 + negative], p);
+        }
+    }
+    d_scheme_in_full(d, p)
+}
+
+/// `scheme` matched and recorded step by step (and for its table `FAIL_0`).
+fn d_scheme_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r2 = 's1: {
         let r5 = 'c4: {
@@ -73,6 +84,17 @@ fn d_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 
 /// `number = (digit ~ digit? ~ digit?)`
 fn d_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    if let Some(&b) = d.s.get(p) {
+        if FAIL_1[b as usize] {
+            let negative = usize::from(d.look == Look::Negative);
+            return d.step(&rule_steps_1()[b as usize * 2 + negative], p);
+        }
+    }
+    d_number_in_full(d, p)
+}
+
+/// `number` matched and recorded step by step (and for its table `FAIL_1`).
+fn d_number_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r16 = 's15: {
         let Some(p17) = d_digit(d, p) else { break 's15 None };
@@ -192,6 +214,17 @@ fn d_lit_3(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 
 /// `lit_4 = "::"`
 fn d_lit_4(d: &mut Diag<'_>, p: usize) -> Option<usize> {
+    if let Some(&b) = d.s.get(p) {
+        if FAIL_2[b as usize] {
+            let negative = usize::from(d.look == Look::Negative);
+            return d.step(&rule_steps_2()[b as usize * 2 + negative], p);
+        }
+    }
+    d_lit_4_in_full(d, p)
+}
+
+/// `lit_4` matched and recorded step by step (and for its table `FAIL_2`).
+fn d_lit_4_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = lit(d.s, p, b"\x3a\x3a");
     d.leave(10, p, entry, r)
@@ -262,6 +295,84 @@ fn d_entry_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
         Some(p72)
     };
     r69
+}
+
+/// The bytes on which `scheme` fails alone (see `build/diagnose.rs`, `fail_table`): `'\0'..'@' | '['..'`' | '{'..'ÿ'`.
+static FAIL_0: [bool; 256] = [
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, true, true, true, true, true,
+    true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+];
+
+/// The steps of `scheme` (as `Diag::class`'s, made at the first use).
+fn rule_steps_0() -> &'static [ClassStep] {
+    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
+    STEPS.get_or_init(|| steps_of(|d| d_scheme_in_full(d, 0).is_some()))
+}
+
+/// The bytes on which `number` fails alone (see `build/diagnose.rs`, `fail_table`): `'\0'..'/' | ':'..'ÿ'`.
+static FAIL_1: [bool; 256] = [
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    false, false, false, false, false, false, false, false, false, false, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+];
+
+/// The steps of `number` (as `Diag::class`'s, made at the first use).
+fn rule_steps_1() -> &'static [ClassStep] {
+    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
+    STEPS.get_or_init(|| steps_of(|d| d_number_in_full(d, 0).is_some()))
+}
+
+/// The bytes on which `lit_4` fails alone (see `build/diagnose.rs`, `fail_table`): `'\0'..'9' | ';'..'ÿ'`.
+static FAIL_2: [bool; 256] = [
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, false, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+];
+
+/// The steps of `lit_4` (as `Diag::class`'s, made at the first use).
+fn rule_steps_2() -> &'static [ClassStep] {
+    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
+    STEPS.get_or_init(|| steps_of(|d| d_lit_4_in_full(d, 0).is_some()))
 }
 
 /// The body of a repetition: `(digit | lit_5)`.
