@@ -529,6 +529,23 @@ fn scan(text: &str, issues: &mut Issues) -> Vec<RuleInfo> {
             }
             b'~' | b'|' => {
                 c.bump();
+                // pest's grammar lets a choice open with `|`, but pest_meta reads that only at the
+                // top of a rule: inside parentheses, `(| a)` makes it panic (found by fuzzing).
+                let opens_group =
+                    depth > 1 && group.terms == 0 && group.term.is_none() && group.prefixes == 0;
+                if b == b'|' && opens_group {
+                    issues.push(
+                        line,
+                        column,
+                        "a `|` that opens a parenthesized choice is not supported (pest_meta \
+                         reads a leading `|` only at the top of a rule); remove it"
+                            .to_string(),
+                    );
+                    skip_body(&mut c);
+                    groups.clear();
+                    current = None;
+                    continue;
+                }
                 group.finish_term();
             }
             b'!' | b'&' => {

@@ -370,3 +370,25 @@ fn an_unclosed_comment_is_refused_at_its_start(
     assert!(m.contains("not closed"), "{m}");
     assert_eq!((l, col), (line, column), "{m}");
 }
+
+#[rstest]
+// pest_meta panics on these ("Expected prefix or primary expression, found |"); found by fuzzing.
+#[case::in_parentheses("a = { (| \"x\") }\n", 1, 8)]
+#[case::under_a_predicate("a = { \"y\" ~ !(| \"x\" | \"z\") }\n", 1, 15)]
+#[case::after_a_comment("a = { ( /* c */\n  | \"x\") }\n", 2, 3)]
+fn a_leading_bar_inside_parentheses_is_refused_where_it_is(
+    #[case] text: &str,
+    #[case] line: usize,
+    #[case] column: usize,
+) {
+    let text = text.to_string();
+    let (l, col, m) = on_worker(move || refused(&text));
+    assert!(m.contains("opens a parenthesized choice"), "{m}");
+    assert_eq!((l, col), (line, column), "{m}");
+}
+
+#[test]
+fn a_leading_bar_at_the_top_of_a_rule_still_loads() {
+    let grammar = rfc3986::runtime::Grammar::load("a = { | \"x\" | \"y\" }").expect("loads");
+    assert!(grammar.entry("a").expect("rule").parse("y").is_ok());
+}
