@@ -268,11 +268,29 @@ impl ExpectedTable {
 /// ([`fold`](crate::fold)). Shared by the built-in twin and the engine of grammars loaded at run time,
 /// so that both say the same. `ids` is used as scratch space (left sorted, as places in the table).
 pub(crate) fn expected_from_ids(table: &ExpectedTable, ids: &mut Vec<u16>) -> Vec<Expected> {
-    for id in ids.iter_mut() {
-        *id = table.place[usize::from(*id)];
+    // The places in order, without repeats: through a bit set when the table is small (uri.pest has
+    // about a hundred items), else by sorting.
+    let mut bits = [0u64; 4];
+    if table.ordered.len() <= bits.len() * 64 {
+        for &id in ids.iter() {
+            let place = usize::from(table.place[usize::from(id)]);
+            bits[place / 64] |= 1 << (place % 64);
+        }
+        ids.clear();
+        for (w, &word) in bits.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                ids.push((w * 64 + word.trailing_zeros() as usize) as u16);
+                word &= word - 1;
+            }
+        }
+    } else {
+        for id in ids.iter_mut() {
+            *id = table.place[usize::from(*id)];
+        }
+        ids.sort_unstable();
+        ids.dedup();
     }
-    ids.sort_unstable();
-    ids.dedup();
     // Folding (see `fold`): an item is dropped when a character-class rule of the list accepts all its
     // characters. Only those rules can drop anything: they are gathered first (rules come first in
     // the list, so their positions are in order).
@@ -603,6 +621,21 @@ mod expected_from_ids_tests {
         let expected = expected_from_ids(&table, &mut (0..21).rev().collect());
         assert_eq!(expected.len(), 20);
         assert!(!expected.contains(&Expected::Literal("S".into())));
+    }
+
+    #[rstest]
+    #[case::small_table_through_the_bit_set(200)]
+    #[case::large_table_through_sorting(300)]
+    fn ids_come_out_in_place_order_without_repeats(#[case] items: usize) {
+        let table =
+            ExpectedTable::new((0..items).map(|i| (Expected::Literal(format!("x{i}").into()), 1)));
+        let mut ids: Vec<u16> = vec![7, 3, 150, 3, 199, 0, 7];
+        let expected = expected_from_ids(&table, &mut ids);
+        let texts: Vec<String> = expected.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            texts,
+            ["\"x0\"", "\"x3\"", "\"x7\"", "\"x150\"", "\"x199\""]
+        );
     }
 
     #[rstest]
