@@ -63,7 +63,8 @@ pub(crate) fn class_of(item: &Expected) -> Option<u128> {
 }
 
 /// Drops every item whose characters a character-class *rule* elsewhere in the list accepts (of two
-/// rules with the same characters, the first stays). Order is kept.
+/// rules with the same characters, the one whose name sorts first stays, whatever the order of the
+/// list). Order is kept.
 pub(crate) fn fold(items: Vec<Expected>) -> Vec<Expected> {
     if items.len() < 2 {
         return items;
@@ -80,7 +81,15 @@ fn fold_with_classes(items: Vec<Expected>, classes: &[Option<u128>]) -> Vec<Expe
         .map(|item| matches!(item, Expected::Rule(_)))
         .collect();
     let keep: Vec<bool> = (0..n)
-        .map(|i| !subsumed(n, i, |j| classes[j], |j| is_rule[j]))
+        .map(|i| {
+            !subsumed(
+                n,
+                i,
+                |j| classes[j],
+                |j| is_rule[j],
+                |j| items[j] < items[i],
+            )
+        })
         .collect();
     items
         .into_iter()
@@ -90,24 +99,35 @@ fn fold_with_classes(items: Vec<Expected>, classes: &[Option<u128>]) -> Vec<Expe
 }
 
 /// Whether folding drops item `i` of a list of `n`, where item `j` accepts the characters `class(j)`
-/// when it is one character and `is_rule(j)` says whether it is a rule (see [`folds_into`]).
+/// when it is one character, `is_rule(j)` says whether it is a rule and `sorts_first(j)` whether its
+/// name sorts before item `i`'s (see [`folds_into`]).
 fn subsumed(
     n: usize,
     i: usize,
     class: impl Fn(usize) -> Option<u128>,
     is_rule: impl Fn(usize) -> bool,
+    sorts_first: impl Fn(usize) -> bool,
 ) -> bool {
     let Some(a) = class(i) else { return false };
     (0..n).any(|j| {
-        j != i && is_rule(j) && class(j).is_some_and(|b| folds_into(a, is_rule(i), b, j < i))
+        j != i
+            && is_rule(j)
+            && class(j).is_some_and(|b| folds_into(a, is_rule(i), b, || sorts_first(j)))
     })
 }
 
 /// Whether an item that accepts the characters `a` (a rule when `is_rule`) is dropped for a
-/// character-class rule of the same list that accepts `b`, listed `before` it or not: when the rule
-/// accepts all its characters; of two rules with the same characters, the first stays. Shared by
-/// [`fold`] and the diagnostic twins' lists of ids.
+/// character-class rule of the same list that accepts `b`: when the rule accepts all its characters;
+/// of two rules with the same characters, the one whose name sorts first stays (`sorts_first` says
+/// whether that is the other rule), so that the answer does not depend on the order of the list (the
+/// reference engine for loaded grammars lists its items in another order). Shared by [`fold`] and the
+/// diagnostic twins' lists of ids.
 #[inline(always)]
-pub(crate) fn folds_into(a: u128, is_rule: bool, b: u128, before: bool) -> bool {
-    a & b == a && (a != b || before || !is_rule)
+pub(crate) fn folds_into(
+    a: u128,
+    is_rule: bool,
+    b: u128,
+    sorts_first: impl FnOnce() -> bool,
+) -> bool {
+    a & b == a && (a != b || !is_rule || sorts_first())
 }

@@ -322,9 +322,12 @@ pub(crate) fn expected_from_ids(table: &ExpectedTable, ids: &mut Vec<u16>) -> Ve
     for (i, &place) in ids.iter().enumerate() {
         let item = &table.ordered[usize::from(place)];
         let dropped = item.class.is_some_and(|a| {
-            class_rules
-                .iter()
-                .any(|&(j, b)| j != i && crate::fold::folds_into(a, item.is_rule, b, j < i))
+            class_rules.iter().any(|&(j, b)| {
+                j != i
+                    && crate::fold::folds_into(a, item.is_rule, b, || {
+                        table.ordered[usize::from(ids[j])].expected < item.expected
+                    })
+            })
         });
         if !dropped {
             expected.push(item.expected.clone());
