@@ -440,7 +440,10 @@ pub(crate) fn from_pest<R: pest::RuleType>(
         Expected::Literal(_) => 1,
         Expected::EndOfInput => 2,
     });
-    expected.dedup();
+    // Each item once, also when two rules of a loaded grammar share an ABNF name and are not next to
+    // each other (as the twins' tables do).
+    let mut seen = std::collections::HashSet::new();
+    expected.retain(|x| seen.insert(x.clone()));
     error::classify(rule, input, offset, crate::fold::fold(expected))
 }
 
