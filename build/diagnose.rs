@@ -85,6 +85,42 @@ impl Out<'_> {
         self.text.push('\n');
     }
 
+    /// A `static NAME: [bool; 256]` table after a blank line, with `doc` and the table's bytes above it.
+    fn byte_table(&mut self, doc: &str, name: &str, table: &[bool; 256]) {
+        self.line("");
+        self.line(&format!("/// {doc}: {}.", describe(table)));
+        self.line(&format!("static {name}: [bool; 256] = ["));
+        self.indent += 1;
+        for row in table.chunks(16) {
+            let row: Vec<&str> = row
+                .iter()
+                .map(|&b| if b { "true" } else { "false" })
+                .collect();
+            self.line(&format!("{},", row.join(", ")));
+        }
+        self.indent -= 1;
+        self.line("];");
+    }
+
+    /// `fn NAME() -> &'static [ClassStep]`: the steps of `function` (of `what`) for each byte, made
+    /// at the first use as `Diag::class`'s are.
+    fn steps_function(&mut self, what: &str, name: &str, function: &str) {
+        self.line("");
+        self.line(&format!(
+            "/// The steps of {what} (as `Diag::class`'s, made at the first use)."
+        ));
+        self.line(&format!("fn {name}() -> &'static [ClassStep] {{"));
+        self.indent += 1;
+        self.line(
+            "static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();",
+        );
+        self.line(&format!(
+            "STEPS.get_or_init(|| steps_of(|d| {function}(d, 0).is_some()))"
+        ));
+        self.indent -= 1;
+        self.line("}");
+    }
+
     fn fresh(&mut self, prefix: &str) -> String {
         self.counter += 1;
         format!("{prefix}{}", self.counter)
@@ -234,83 +270,38 @@ pub(crate) fn generate(
         }
     }
     for (k, (name, fail)) in fails.iter().enumerate() {
-        out.line("");
-        out.line(&format!(
-            "/// The bytes on which `{name}` fails alone (see `build/diagnose.rs`, `fail_table`): {}.",
-            describe(fail)
-        ));
-        out.line(&format!("static FAIL_{k}: [bool; 256] = ["));
-        out.indent += 1;
-        for row in fail.chunks(16) {
-            let row: Vec<&str> = row
-                .iter()
-                .map(|&b| if b { "true" } else { "false" })
-                .collect();
-            out.line(&format!("{},", row.join(", ")));
-        }
-        out.indent -= 1;
-        out.line("];");
-        out.line("");
-        out.line(&format!(
-            "/// The steps of `{name}` (as `Diag::class`'s, made at the first use)."
-        ));
-        out.line(&format!("fn rule_steps_{k}() -> &'static [ClassStep] {{"));
-        out.indent += 1;
-        out.line("static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();");
-        out.line(&format!(
-            "STEPS.get_or_init(|| steps_of(|d| d_{name}_in_full(d, 0).is_some()))"
-        ));
-        out.indent -= 1;
-        out.line("}");
+        out.byte_table(
+            &format!(
+                "The bytes on which `{name}` fails alone (see `build/diagnose.rs`, `fail_table`)"
+            ),
+            &format!("FAIL_{k}"),
+            fail,
+        );
+        out.steps_function(
+            &format!("`{name}`"),
+            &format!("rule_steps_{k}"),
+            &format!("d_{name}_in_full"),
+        );
     }
     for (k, (function, stop)) in std::mem::take(&mut out.bodies).iter().enumerate() {
         out.text.push_str(function);
-        out.line("");
-        out.line(&format!(
-            "/// What `d_rep_{k}` does at each byte, for the bytes on which it fails alone: {}.",
-            describe(stop)
-        ));
-        out.line(&format!("static STOP_{k}: [bool; 256] = ["));
-        out.indent += 1;
-        for row in stop.chunks(16) {
-            let row: Vec<&str> = row
-                .iter()
-                .map(|&b| if b { "true" } else { "false" })
-                .collect();
-            out.line(&format!("{},", row.join(", ")));
-        }
-        out.indent -= 1;
-        out.line("];");
-        out.line("");
-        out.line(&format!(
-            "/// The steps of `d_rep_{k}` (as `Diag::class`'s, made at the first use)."
-        ));
-        out.line(&format!("fn rep_steps_{k}() -> &'static [ClassStep] {{"));
-        out.indent += 1;
-        out.line("static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();");
-        out.line(&format!(
-            "STEPS.get_or_init(|| steps_of(|d| d_rep_{k}(d, 0).is_some()))"
-        ));
-        out.indent -= 1;
-        out.line("}");
+        out.byte_table(
+            &format!("What `d_rep_{k}` does at each byte, for the bytes on which it fails alone"),
+            &format!("STOP_{k}"),
+            stop,
+        );
+        out.steps_function(
+            &format!("`d_rep_{k}`"),
+            &format!("rep_steps_{k}"),
+            &format!("d_rep_{k}"),
+        );
     }
     for (k, table) in std::mem::take(&mut out.skips).iter().enumerate() {
-        out.line("");
-        out.line(&format!(
-            "/// The bytes a repetition's body matches alone (see `build/diagnose.rs`, `skip_table`): {}.",
-            describe(table)
-        ));
-        out.line(&format!("static SKIP_{k}: [bool; 256] = ["));
-        out.indent += 1;
-        for row in table.chunks(16) {
-            let row: Vec<&str> = row
-                .iter()
-                .map(|&b| if b { "true" } else { "false" })
-                .collect();
-            out.line(&format!("{},", row.join(", ")));
-        }
-        out.indent -= 1;
-        out.line("];");
+        out.byte_table(
+            "The bytes a repetition's body matches alone (see `build/diagnose.rs`, `skip_table`)",
+            &format!("SKIP_{k}"),
+            table,
+        );
     }
     out.line("");
     out.line(
@@ -404,10 +395,7 @@ pub(crate) fn skip_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Opt
     if !alternatives.iter().all(normal_call) {
         return None;
     }
-    let mut table = [false; 256];
-    for b in 0..=255u8 {
-        table[usize::from(b)] = local(body, b, rules, 0) == Local::Match1;
-    }
+    let table = bytes_where(body, rules, Local::Match1);
     table.iter().any(|&b| b).then_some(table)
 }
 
@@ -416,9 +404,14 @@ pub(crate) fn skip_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Opt
 /// ends there, and what `body` records at that position depends on the byte alone, so it is replayed
 /// from a table made once (as a class rule's step), not matched.
 pub(crate) fn stop_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> [bool; 256] {
+    bytes_where(body, rules, Local::Fail)
+}
+
+/// The bytes on which `e` is [`Local`] `want`.
+fn bytes_where(e: &E, rules: &HashMap<&str, &OptimizedRule>, want: Local) -> [bool; 256] {
     let mut table = [false; 256];
     for b in 0..=255u8 {
-        table[usize::from(b)] = local(body, b, rules, 0) == Local::Fail;
+        table[usize::from(b)] = local(e, b, rules, 0) == want;
     }
     table
 }
@@ -434,10 +427,7 @@ pub(crate) fn fail_table(
     if rule.ty != RuleType::Normal {
         return None;
     }
-    let mut table = [false; 256];
-    for b in 0..=255u8 {
-        table[usize::from(b)] = local(&rule.expr, b, rules, 0) == Local::Fail;
-    }
+    let table = bytes_where(&rule.expr, rules, Local::Fail);
     table.iter().any(|&b| b).then_some(table)
 }
 
