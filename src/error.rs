@@ -309,7 +309,16 @@ impl ParseError {
                     ", "
                 });
             }
-            let _ = write!(m, "{x}");
+            // As `Display` writes it, without the formatting machinery (an error lists ~8 items).
+            match x {
+                Expected::Rule(name) => m.push_str(name),
+                Expected::Literal(text) => {
+                    m.push('"');
+                    m.push_str(text);
+                    m.push('"');
+                }
+                Expected::EndOfInput => m.push_str("end of input"),
+            }
         }
         m
     }

@@ -362,7 +362,7 @@ fn lint_match_capped(uri: &RuleMatch<'_>, per_code: usize) -> Findings {
         lint_pct_encoded(text, &mut out);
     }
     lint_userinfo(uri, text, &mut out);
-    lint_host(uri, text, &mut out);
+    lint_host(uri, text, has_pct, &mut out);
     lint_port(uri, text, &mut out);
     lint_path(uri, text, has_pct, &mut out);
     if out.findings.listed.len() > 1 {
@@ -647,13 +647,13 @@ fn is_dec_octet(s: &str) -> bool {
 }
 
 // host = IP-literal / IPv4address / reg-name   (3.2.2, 7.4)
-fn lint_host(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
+fn lint_host(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
     let (Some(host), Some(kind)) = (uri.host_str(), uri.host_kind()) else {
         return;
     };
     let span = span_of(text, host);
     match kind {
-        HostKind::RegName => lint_reg_name(host, span.0, out),
+        HostKind::RegName => lint_reg_name(host, span.0, has_pct, out),
         HostKind::Ipv6address => {
             // Inside the brackets (a value parsed by the rule `IPv6address` alone has none).
             let address = host
@@ -670,7 +670,8 @@ fn lint_host(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
 }
 
 // reg-name = *( unreserved / pct-encoded / sub-delims )
-fn lint_reg_name(name: &str, start: usize, out: &mut Out) {
+/// `has_pct`: whether the whole input has a `%` (when not, nor has the name).
+fn lint_reg_name(name: &str, start: usize, has_pct: bool, out: &mut Out) {
     if name.is_empty() {
         // An empty reg-name is the scheme's default host, if any (3.2.2); nothing to say.
         return;
@@ -690,9 +691,12 @@ fn lint_reg_name(name: &str, start: usize, out: &mut Out) {
     if name.len() > 255 {
         out.push(Finding::new(Code::RegNameTooLong, span));
     }
-    lint_reg_name_utf8(name, start, out);
+    if has_pct {
+        lint_reg_name_utf8(name, start, out);
+    }
     if is_numeric_host(name)
-        || (name.contains('%')
+        || (has_pct
+            && name.contains('%')
             && decoded_ascii(name).is_some_and(|d| is_numeric_host(&d) || is_ipv4address(&d)))
     {
         out.push(Finding::new(Code::RegNameNumeric, span));
@@ -718,6 +722,19 @@ const NAME_BYTE: [u8; 256] = {
     table
 };
 
+/// Indexed by `previous << 4 | class` of two [`NAME_BYTE`] classes: whether the pair breaks a DNS name
+/// (`..`, `.-`, `-.`).
+const BAD_PAIR: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (previous, class) = (i >> 4, i & 15);
+        table[i] = (previous & 2 != 0 && class & 6 != 0) || (previous & 4 != 0 && class & 2 != 0);
+        i += 1;
+    }
+    table
+};
+
 /// `(has an uppercase letter, is a DNS name as [`is_dns_name`] says)` for a reg-name of letters,
 /// digits, `.` and `-` only whose labels cannot exceed 63 bytes (at most 63 bytes without a trailing
 /// `.`): almost every host, in one pass without a branch per byte. `None` for any other name.
@@ -734,7 +751,7 @@ fn letters_and_dns(name: &[u8]) -> Option<(bool, bool)> {
     for &b in labels {
         let class = NAME_BYTE[b as usize];
         all |= class;
-        bad |= (previous & 2 != 0) & (class & 6 != 0) | (previous & 4 != 0) & (class & 2 != 0);
+        bad |= BAD_PAIR[usize::from(previous << 4 | class)];
         previous = class;
     }
     if all & 8 != 0 {

@@ -269,7 +269,7 @@ fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcom
             let found = if secret.as_ref().is_some_and(|s| s.contains(&r.offset())) {
                 "*".to_string()
             } else {
-                report::escape_text(&r.found().to_string())
+                report::escape_text(&r.found().to_string()).into_owned()
             };
             let _ = writeln!(
                 err,

@@ -1,6 +1,7 @@
 //! What the subcommands say about an input, in the two shapes of CONTRACT.md: JSON values (serde) and text
 //! with a caret under the offending byte. Validity itself is decided by the library, never here.
 
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
 
@@ -324,7 +325,8 @@ impl<'a> Diagnostic<'a> {
         let source = escape_text(self.source);
         // Only a diagnostic that echoes the line needs it masked (a copy of the line when it has a
         // password); a plain warning is one line without it.
-        let (input, span, in_password) = if look.rich || self.plain_snippet {
+        let echoes = look.rich || self.plain_snippet;
+        let (input, span, in_password) = if echoes {
             redact(self.input, self.span.clone())
         } else {
             (self.input.into(), self.span.clone(), false)
@@ -332,7 +334,7 @@ impl<'a> Diagnostic<'a> {
         // A parse error's message names the character it found; a finding's never quotes input.
         let (message, help) = if in_password && self.code.is_none() {
             (
-                "character not allowed in the password of the userinfo (not shown)".to_string(),
+                Cow::Borrowed("character not allowed in the password of the userinfo (not shown)"),
                 None,
             )
         } else {
@@ -341,45 +343,54 @@ impl<'a> Diagnostic<'a> {
                 self.help.as_deref().map(escape_text),
             )
         };
-        let visible = Visible::new(&input, span.clone());
         if look.rich {
+            let visible = Visible::new(&input, span);
             return self.write_rich(out, look, &source, &message, help.as_deref(), &visible);
         }
         // Plain: COL is the 1-based byte column in the line as read.
         let column = self.span.start + 1;
-        let mut text = message;
-        for part in [help.as_deref(), self.label.as_deref(), self.note.as_deref()]
-            .into_iter()
-            .flatten()
-        {
-            text.push_str("; ");
-            text.push_str(part);
-        }
-        if let Some(code) = self.code {
-            text.push_str(&format!(" [{code}]"));
-        }
         let severity = self.severity.as_str();
         let style = match self.severity {
             Severity::Error => ERROR,
             Severity::Warning => WARNING,
         };
         if look.color {
-            writeln!(
+            write!(
                 out,
-                "{LOCATION}{source}:{}:{column}:{LOCATION:#} {style}{severity}:{style:#} {text}",
+                "{LOCATION}{source}:{}:{column}:{LOCATION:#} {style}{severity}:{style:#} {message}",
                 self.line
             )?;
         } else {
-            writeln!(out, "{source}:{}:{column}: {severity}: {text}", self.line)?;
+            write!(
+                out,
+                "{source}:{}:{column}: {severity}: {message}",
+                self.line
+            )?;
         }
+        for part in [help.as_deref(), self.label.as_deref(), self.note.as_deref()]
+            .into_iter()
+            .flatten()
+        {
+            out.write_all(b"; ")?;
+            out.write_all(part.as_bytes())?;
+        }
+        if let Some(code) = self.code {
+            write!(out, " [{code}]")?;
+        }
+        out.write_all(b"\n")?;
         if !self.plain_snippet {
             return Ok(());
         }
-        let pad = " ".repeat(visible.caret_column);
+        let visible = Visible::new(&input, span);
+        out.write_all(visible.line.as_bytes())?;
+        out.write_all(b"\n")?;
+        for _ in 0..visible.caret_column {
+            out.write_all(b" ")?;
+        }
         if look.color {
-            writeln!(out, "{}\n{pad}{style}^{style:#}", visible.line)
+            writeln!(out, "{style}^{style:#}")
         } else {
-            writeln!(out, "{}\n{pad}^", visible.line)
+            out.write_all(b"^\n")
         }
     }
 
@@ -412,7 +423,7 @@ impl<'a> Diagnostic<'a> {
         let label = self.label.as_deref().map(escape_text);
         let mut annotation = AnnotationKind::Primary.span(visible.span.clone());
         if let Some(label) = &label {
-            annotation = annotation.label(label.as_str());
+            annotation = annotation.label(label.as_ref());
         }
         let snippet = Snippet::source(visible.line.as_str())
             .line_start(usize::try_from(self.line).unwrap_or(usize::MAX))
@@ -428,7 +439,7 @@ impl<'a> Diagnostic<'a> {
         }
         let note = self.note.as_deref().map(escape_text);
         if let Some(note) = &note {
-            group = group.element(Level::NOTE.message(note.as_str()));
+            group = group.element(Level::NOTE.message(note.as_ref()));
         }
         let renderer = if look.color {
             Renderer::styled()
@@ -515,6 +526,10 @@ fn needs_escape(c: char) -> bool {
 
 /// Appends `text` with [`needs_escape`] characters written as `\u{..}`.
 fn push_escaped(out: &mut String, text: &str) {
+    if is_printable_ascii(text) {
+        out.push_str(text);
+        return;
+    }
     for c in text.chars() {
         if needs_escape(c) {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
@@ -526,13 +541,18 @@ fn push_escaped(out: &mut String, text: &str) {
 
 /// `text` for human-readable output: control characters, bidirectional controls and line separators as
 /// `\u{..}` escapes (a file name, a message that quotes input).
-pub(crate) fn escape_text(text: &str) -> String {
-    if !text.chars().any(needs_escape) {
-        return text.to_string();
+pub(crate) fn escape_text(text: &str) -> Cow<'_, str> {
+    if is_printable_ascii(text) || !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     push_escaped(&mut out, text);
-    out
+    Cow::Owned(out)
+}
+
+/// Whether `text` is only printable ASCII (space to `~`): nothing in it needs escaping.
+fn is_printable_ascii(text: &str) -> bool {
+    text.bytes().all(|b| (b' '..=b'~').contains(&b))
 }
 
 /// The byte range of the password of `input`'s userinfo, found the way RFC 3986 Appendix B splits any
