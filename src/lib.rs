@@ -208,6 +208,28 @@ pub fn parse_as(rule: Rule, input: &str) -> Result<RuleMatch<'_>, ParseError> {
     Ok(RuleMatch::builtin(rule, input, *reference.parts()))
 }
 
+/// The match of [`parse_as`] without the explanation of a rejection: `None` when `input` is not in the
+/// language of `rule`, or is longer than the 4 GiB - 2 bytes a match can record ([`parse_as`] says which,
+/// and where). For a checker that only counts rejections: a rejected input costs about what an accepted
+/// one does here, where explaining it (the furthest position and the expected items, RFC 3986 Appendix A)
+/// costs ten times more.
+///
+/// ```
+/// use rfc3986::{match_as, Rule};
+/// let uri = match_as(Rule::URI_REFERENCE, "http://a/b?c").unwrap();
+/// assert_eq!((uri.host_str(), uri.query()), (Some("a"), Some("c")));
+/// assert!(match_as(Rule::URI_REFERENCE, "http://a/b c").is_none()); // a space (RFC 3986 2.1)
+/// ```
+pub fn match_as(rule: Rule, input: &str) -> Option<RuleMatch<'_>> {
+    match grammar::parse_parts_fast(rule, input) {
+        Some(parts) => Some(RuleMatch::builtin(rule, input, parts)),
+        // The recognizer declined: a rejection, or a match whose components it could not record (a
+        // component rule matched twice; uri.pest has none), which the full parse records.
+        None if grammar::matches(rule, input) => parse_as(rule, input).ok(),
+        None => None,
+    }
+}
+
 /// The README's Rust examples, run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
