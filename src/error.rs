@@ -296,10 +296,18 @@ impl ParseError {
 
     /// `expected A, B or C`, in ABNF spelling; `""` when nothing is expected (a limit, bad UTF-8).
     pub fn expected_list(&self) -> String {
-        let mut m = String::new();
         if self.expected.is_empty() {
-            return m;
+            return String::new();
         }
+        // One allocation: each item, its quotes and its separator (at most 4 bytes: " or ").
+        let items: usize = (self.expected.iter())
+            .map(|x| match x {
+                Expected::Rule(name) => name.len(),
+                Expected::Literal(text) => text.len() + 2,
+                Expected::EndOfInput => "end of input".len(),
+            })
+            .sum();
+        let mut m = String::with_capacity("expected ".len() + items + 4 * self.expected.len());
         m.push_str("expected ");
         for (i, x) in self.expected.iter().enumerate() {
             if i > 0 {

@@ -468,6 +468,9 @@ struct Visible {
 
 impl Visible {
     fn new(input: &str, span: Range<usize>) -> Visible {
+        if is_printable_ascii(input) {
+            return Visible::ascii(input, span);
+        }
         let offset = span.start.min(input.len());
         let mut end = (offset + 60).min(input.len());
         while !input.is_char_boundary(end) {
@@ -494,6 +497,30 @@ impl Visible {
             line,
             caret_column,
             span: span_start..span_end,
+        }
+    }
+}
+
+impl Visible {
+    /// [`Visible::new`] for a line of printable ASCII only: every byte is a character and nothing is
+    /// escaped, so columns are byte offsets.
+    fn ascii(input: &str, span: Range<usize>) -> Visible {
+        let offset = span.start.min(input.len());
+        let end = (offset + 60).min(input.len());
+        let start = offset.saturating_sub(60);
+        let cut = if start > 0 { "..." } else { "" };
+        let mut line = String::with_capacity(end - start + 6);
+        line.push_str(cut);
+        line.push_str(&input[start..end]);
+        if end < input.len() {
+            line.push_str("...");
+        }
+        let caret_column = cut.len() + offset - start;
+        let span_end = span.end.clamp(offset, end);
+        Visible {
+            line,
+            caret_column,
+            span: caret_column..caret_column + (span_end - offset),
         }
     }
 }
