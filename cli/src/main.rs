@@ -163,25 +163,36 @@ fn main() -> ExitCode {
 
 /// Whether standard output was closed when the program started (`rfc3986 check FILE >&-`).
 ///
-/// Rust's runtime reopens a closed descriptor 1 on `/dev/null`, for reading and writing, before `main`, so
-/// output would vanish with success. A shell's `>/dev/null` opens it write-only: only the runtime's
-/// read-write `/dev/null` counts as closed.
+/// Rust's runtime reopens a closed descriptor 1 on `/dev/null` before `main`, so output would vanish
+/// with success; a `/dev/null` that the caller opened (`>/dev/null`, Python's `subprocess.DEVNULL`,
+/// read-write) looks the same afterwards. So the descriptor is looked at before the runtime starts, by
+/// [`STDOUT_AT_START`], a constructor the C runtime calls before `main`.
 #[cfg(target_os = "linux")]
 fn stdout_closed() -> bool {
-    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-        return false;
-    };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-        return false;
-    };
-    info.lines()
-        .find_map(|line| line.strip_prefix("flags:"))
-        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-        .is_some_and(|flags| flags & 0o3 == 0o2) // O_RDWR
+    STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
 }
+
+/// Set before `main` when descriptor 1 was closed.
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Runs before `main` (an `.init_array` entry, called by the C runtime before Rust's runtime reopens
+/// closed standard descriptors): descriptor 1 is closed when `/proc/self/fd/1` does not exist while
+/// `/proc/self/fd` does (without `/proc` nothing is concluded).
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static STDOUT_AT_START: extern "C" fn() = {
+    extern "C" fn look() {
+        let missing = std::fs::symlink_metadata("/proc/self/fd/1")
+            .is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+        if missing && std::path::Path::new("/proc/self/fd").is_dir() {
+            STDOUT_CLOSED_AT_START.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    look
+};
 
 /// Whether standard output was closed: not detectable here.
 #[cfg(not(target_os = "linux"))]

@@ -331,6 +331,21 @@ fn closed_standard_output_is_an_error() {
         .status()
         .unwrap();
     assert_eq!(status.code(), Some(0), "/dev/null is not a closed output");
+    // Opened for reading and writing, as Python's `subprocess.DEVNULL` opens it (and as Rust's runtime
+    // reopens a closed descriptor): still not a closed output.
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' parse http://a/ 1<>/dev/null",
+            env!("CARGO_BIN_EXE_rfc3986")
+        ))
+        .status()
+        .unwrap();
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "a read-write /dev/null is not a closed output"
+    );
 }
 
 /// A file that cannot be opened is reported after the diagnostics of the files before it.
