@@ -149,17 +149,21 @@ pub(crate) fn for_each_chunk<P: AsRef<Path>>(
 ) -> io::Result<bool> {
     let stdin: Arc<str> = Arc::from("<stdin>");
     if files.is_empty() {
-        return read_chunks(&stdin, io::stdin().lock(), chunk_size, &mut on_piece);
+        return read_chunks(&stdin, io::stdin().lock(), chunk_size, false, &mut on_piece);
     }
     let mut all_read = true;
     for path in files {
         let path = path.as_ref();
         let ok = if path == Path::new("-") {
-            read_chunks(&stdin, io::stdin().lock(), chunk_size, &mut on_piece)?
+            read_chunks(&stdin, io::stdin().lock(), chunk_size, false, &mut on_piece)?
         } else {
             let name: Arc<str> = Arc::from(path.to_string_lossy());
             match File::open(path) {
-                Ok(file) => read_chunks(&name, file, chunk_size, &mut on_piece)?,
+                Ok(file) => {
+                    // A regular file has no one waiting at the other end: each chunk is read whole.
+                    let regular = file.metadata().is_ok_and(|m| m.is_file());
+                    read_chunks(&name, file, chunk_size, regular, &mut on_piece)?
+                }
                 Err(e) => {
                     on_piece(Piece::Failed(open_failure(path, &e)))?;
                     false
@@ -172,11 +176,13 @@ pub(crate) fn for_each_chunk<P: AsRef<Path>>(
 }
 
 /// Reads `reader` into chunks of whole lines; `Ok(false)` when reading failed part way (handed on).
-/// A partial line before a read error is dropped, as [`for_each_line`] drops it.
+/// A partial line before a read error is dropped, as [`for_each_line`] drops it. `whole`: fill each
+/// chunk before handing it on (a regular file), rather than one `read` each (a pipe, a terminal).
 fn read_chunks(
     name: &Arc<str>,
     mut reader: impl Read,
     chunk_size: usize,
+    whole: bool,
     on_piece: &mut impl FnMut(Piece) -> io::Result<()>,
 ) -> io::Result<bool> {
     let chunk_size = chunk_size.max(1);
@@ -188,9 +194,17 @@ fn read_chunks(
             // A long line: make room for it to go on.
             buffer.reserve(chunk_size);
         }
-        buffer.resize(buffer.capacity(), 0);
-        let read = reader.read(&mut buffer[start..]);
-        buffer.truncate(start + *read.as_ref().unwrap_or(&0));
+        let read = if whole {
+            // Into the spare capacity without zeroing it first (`read_to_end` keeps track of what it
+            // wrote), up to the capacity.
+            let room = (buffer.capacity() - start) as u64;
+            (&mut reader).take(room).read_to_end(&mut buffer)
+        } else {
+            buffer.resize(buffer.capacity(), 0);
+            let read = reader.read(&mut buffer[start..]);
+            buffer.truncate(start + *read.as_ref().unwrap_or(&0));
+            read
+        };
         match read {
             Ok(0) => {
                 if !buffer.is_empty() {
