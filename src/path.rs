@@ -195,12 +195,16 @@ pub(crate) fn remove_dot_segments_at(out: &mut String, start: usize) {
             // E.  move the first path segment in the input buffer to the end of the output buffer,
             //     including the initial "/" character (if any) and any subsequent characters up to, but
             //     not including, the next "/" character or the end of the input buffer.
+            //
+            //     The segments after this one up to the next that begins with "." go to the output by
+            //     rule E too, one by one: they are moved at once.
             _ => {
                 let from = usize::from(input[0] == b'/');
-                let len = input[from..]
-                    .iter()
-                    .position(|&b| b == b'/')
-                    .map_or(input.len(), |i| from + i);
+                let len = match first_dot_at_segment_start(&input[from..], false) {
+                    // The run ends before the "/" that precedes that ".".
+                    Some(dot) => from + dot - 1,
+                    None => input.len(),
+                };
                 bytes.copy_within(r..r + len, w);
                 w += len;
                 r += len;
