@@ -601,6 +601,20 @@ impl Uri<'_> {
 pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<Parts>) {
     let level = options.level;
     let mut out = String::with_capacity(r.as_str().len() + 1);
+    // Most inputs have no percent-encoding: one search of the whole input, then the components are
+    // copied as they are.
+    let has_pct = memchr::memchr(b'%', r.as_str().as_bytes()).is_some();
+    let push_pct_normalized = |out: &mut String, text: &str, lower: bool| {
+        if has_pct {
+            push_pct_normalized(out, text, lower);
+        } else {
+            let start = out.len();
+            out.push_str(text);
+            if lower {
+                out[start..].make_ascii_lowercase();
+            }
+        }
+    };
     let scheme_based = level >= Level::Scheme;
     // scheme: lower case (6.2.2.1)
     let scheme_end = r.scheme().map(|scheme| {
@@ -737,7 +751,7 @@ pub(crate) fn push_pct_normalized(out: &mut String, text: &str, lower: bool) {
         }
     };
     let mut rest = text;
-    while let Some(i) = rest.bytes().position(|b| b == b'%') {
+    while let Some(i) = memchr::memchr(b'%', rest.as_bytes()) {
         push(out, &rest[..i]);
         let triplet = rest.as_bytes().get(i..i + 3);
         let octet = triplet.and_then(|t| {
