@@ -556,7 +556,10 @@ fn scheme_grammars(
     let Some(dir) = dir else {
         return Ok(Box::leak(Box::new(schemes)));
     };
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        let name = super::input::escape_name(&dir.to_string_lossy());
+        format!("{name}: {e}")
+    })?;
     // Regular files only, as the library's `SchemeGrammars::from_dir`: a FIFO or a device named
     // `x.pest` would block the run.
     let mut paths: Vec<PathBuf> = entries

@@ -121,6 +121,14 @@ impl From<Status> for ExitCode {
 
 /// Runs the command line and returns the exit status.
 fn main() -> ExitCode {
+    // A panic of pest_meta on a grammar becomes that grammar's error, with the panic's message, on the
+    // loader thread (`runtime_limits`): it is reported once, as FILE:LINE:COL, not also as a panic.
+    let report_panic = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() != Some(rfc3986::runtime_limits::LOADER_THREAD) {
+            report_panic(info);
+        }
+    }));
     let cli = Cli::parse();
     if stdout_closed() {
         // Rust's standard output drops writes to a closed descriptor silently: say so instead of

@@ -25,7 +25,9 @@ pub(crate) fn grammar_error(
     path: &std::path::Path,
     error: &rfc3986::runtime::GrammarError,
 ) -> String {
-    let file = path.display();
+    // The name and the messages (which may quote the grammar) with control characters, bidirectional
+    // controls and line separators escaped: one diagnostic per line, nothing for the terminal to obey.
+    let file = super::input::escape_name(&path.to_string_lossy());
     match error {
         rfc3986::runtime::GrammarError::Io { source, .. } => {
             format!("{file}: error: cannot read: {source}")
@@ -34,10 +36,16 @@ pub(crate) fn grammar_error(
             let lines: Vec<String> = other
                 .issues()
                 .iter()
-                .map(|i| format!("{file}:{}:{}: error: {}", i.line(), i.column(), i.message()))
+                .map(|i| {
+                    let message = super::report::escape_text(i.message());
+                    format!("{file}:{}:{}: error: {message}", i.line(), i.column())
+                })
                 .collect();
             if lines.is_empty() {
-                format!("{file}: error: {other}")
+                format!(
+                    "{file}: error: {}",
+                    super::report::escape_text(&other.to_string())
+                )
             } else {
                 lines.join("\n")
             }

@@ -434,6 +434,50 @@ fn unknown_grammar_name_lists_the_built_in_ones() {
     assert!(text(&output.stderr).contains("built-in grammars, by name: uri, iri, zone-id"));
 }
 
+/// A grammar file's name reaches the diagnostics escaped: an escape sequence or a newline in it can
+/// neither drive the terminal nor split the diagnostic in two (missing, unreadable, invalid grammar, and
+/// a `--scheme-dir` that is not there).
+#[test]
+fn grammar_file_names_are_escaped_in_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("rfc3986-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("e\u{1b}[31mvil\nx.pest");
+    std::fs::write(&bad, "a = { \"\\u{D800}\" }\n").unwrap();
+    let shown = format!("{}/e\\u{{1b}}[31mvil\\u{{a}}x.pest", dir.display());
+    let missing = dir.join("gone\u{1b}.pest");
+    let no_dir = dir.join("none\u{202e}");
+    let cases = [
+        (
+            vec!["check", "--grammar", bad.to_str().unwrap()],
+            format!("{shown}:1:"),
+        ),
+        (
+            vec!["check", "--grammar", missing.to_str().unwrap()],
+            format!("{}/gone\\u{{1b}}.pest: error", dir.display()),
+        ),
+        (
+            vec!["check", "--scheme-dir", no_dir.to_str().unwrap()],
+            format!("{}/none\\u{{202e}}: ", dir.display()),
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = run(&args, "http://a/\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(&expected), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains('\u{1b}') && !stderr.contains('\u{202e}'),
+            "{stderr}"
+        );
+        assert_eq!(
+            stderr.lines().filter(|l| l.contains("error")).count(),
+            1,
+            "{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_relative_base_is_told_the_base_must_be_a_uri() {
     let output = run(&["resolve", "/rel", "g"], "");
