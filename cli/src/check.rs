@@ -167,6 +167,7 @@ fn parse_code(name: &str) -> Result<rfc3986::lint::Code, String> {
             .iter()
             .map(|c| c.as_str())
             .collect();
+        let name = super::report::escape_text(name);
         format!("unknown lint code '{name}'; codes: {}", names.join(", "))
     })
 }

@@ -8,6 +8,7 @@ pub(crate) fn parse_rule(name: &str) -> Result<Rule, String> {
     if let Some(rule) = Rule::from_abnf_name(name) {
         return Ok(rule);
     }
+    let name = super::report::escape_text(name);
     let mut message = format!("unknown rule '{name}'");
     message.push_str("; valid rules are the ABNF names of RFC 3986: ");
     message.push_str(&names().join(", "));
@@ -96,10 +97,15 @@ impl Engine {
         let entry = match name {
             Some(name) => grammar.entry(name).map_err(|e| {
                 let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
-                format!("{e}; rules of {grammar_arg}: {}", names.join(", "))
+                // The name as typed and the grammar's path, escaped (a rule named with an escape
+                // sequence, a file name with a newline).
+                let said = super::report::escape_text(&e.to_string()).into_owned();
+                let grammar_arg = super::input::escape_name(grammar_arg);
+                format!("{said}; rules of {grammar_arg}: {}", names.join(", "))
             })?,
             None => grammar.start_rule().ok_or_else(|| {
                 let names: Vec<&str> = grammar.rule_names().map(|(_, abnf)| abnf).collect();
+                let grammar_arg = super::input::escape_name(grammar_arg);
                 format!(
                     "{grammar_arg} has no URI-reference-like rule to check by default; name one with \
                      --rule: {}",

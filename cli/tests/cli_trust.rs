@@ -434,9 +434,9 @@ fn unknown_grammar_name_lists_the_built_in_ones() {
     assert!(text(&output.stderr).contains("built-in grammars, by name: uri, iri, zone-id"));
 }
 
-/// A grammar file's name reaches the diagnostics escaped: an escape sequence or a newline in it can
-/// neither drive the terminal nor split the diagnostic in two (missing, unreadable, invalid grammar, and
-/// a `--scheme-dir` that is not there).
+/// A grammar file's name and a rule's name reach the diagnostics escaped: an escape sequence or a newline
+/// in them can neither drive the terminal nor split the diagnostic in two (an invalid grammar, a missing
+/// one, a `--scheme-dir` that is not there, an unknown rule of the built-in or of a loaded grammar).
 #[test]
 fn grammar_file_names_are_escaped_in_diagnostics() {
     let dir = std::env::temp_dir().join(format!("rfc3986-names-{}", std::process::id()));
@@ -459,6 +459,15 @@ fn grammar_file_names_are_escaped_in_diagnostics() {
             vec!["check", "--scheme-dir", no_dir.to_str().unwrap()],
             format!("{}/none\\u{{202e}}: ", dir.display()),
         ),
+        // Rule names as typed, in the built-in grammar and in a loaded one.
+        (
+            vec!["check", "--rule", "no\u{1b}pe\nX"],
+            "unknown rule 'no\\u{1b}pe\\u{a}X'".to_string(),
+        ),
+        (
+            vec!["check", "--grammar", "iri", "--rule", "x\u{1b}y"],
+            "no rule `x\\u{1b}y`".to_string(),
+        ),
     ];
     for (args, expected) in cases {
         let output = run(&args, "http://a/\n");
@@ -469,9 +478,9 @@ fn grammar_file_names_are_escaped_in_diagnostics() {
             !stderr.contains('\u{1b}') && !stderr.contains('\u{202e}'),
             "{stderr}"
         );
-        assert_eq!(
-            stderr.lines().filter(|l| l.contains("error")).count(),
-            1,
+        // On the first line: nothing split the diagnostic before it.
+        assert!(
+            stderr.lines().next().unwrap().contains(&expected),
             "{stderr}"
         );
     }
