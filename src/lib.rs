@@ -72,8 +72,8 @@
 //!
 //! # Crate features
 //!
-//! None is on by default; the library's normal dependencies are pest, pest_derive and thiserror, and the
-//! compiled recognizer is always used.
+//! None is on by default; the library's normal dependencies are pest, pest_derive, thiserror and memchr
+//! (which pest already depends on), and the compiled recognizer is always used.
 //!
 //! | feature | adds | extra dependencies |
 //! |---|---|---|
