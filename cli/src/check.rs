@@ -507,9 +507,17 @@ fn check_chunk(options: Options, chunk: &Chunk) -> ChunkReport {
             bytes: &chunk.data[start..end],
         };
         lines += 1;
-        let Some(report) = check_line(options, line.bytes, text.map(|t| &t[start..end])) else {
-            counts.skipped += 1;
-            continue;
+        let report = match check_line(options, line.bytes, text.map(|t| &t[start..end])) {
+            None => {
+                counts.skipped += 1;
+                continue;
+            }
+            Some(Checked::Clean) => {
+                counts.checked += 1;
+                counts.valid += 1;
+                continue;
+            }
+            Some(Checked::Report(report)) => report,
         };
         counts.checked += 1;
         counts.warnings += report.warnings;
@@ -582,12 +590,16 @@ fn scheme_grammars(
     Ok(Box::leak(Box::new(schemes)))
 }
 
+/// What [`check_line`] found on a non-blank line.
+enum Checked<'a> {
+    /// Valid, no finding, and nothing to write for it (text output or `--quiet`, no `--schemes`): most
+    /// lines, counted without a report.
+    Clean,
+    Report(LineReport<'a>),
+}
+
 /// Validates one line; `None` for a blank line (skipped).
-fn check_line<'a>(
-    options: Options,
-    bytes: &'a [u8],
-    text: Option<&'a str>,
-) -> Option<LineReport<'a>> {
+fn check_line<'a>(options: Options, bytes: &'a [u8], text: Option<&'a str>) -> Option<Checked<'a>> {
     if bytes.is_empty() {
         return None;
     }
@@ -617,6 +629,10 @@ fn check_line<'a>(
     match parsed {
         Some(Ok(uri)) => {
             let all = uri.lint_capped(LISTED_PER_CODE);
+            let silent = options.quiet || matches!(options.format, Format::Text);
+            if all.total() == 0 && options.schemes.is_none() && silent {
+                return Some(Checked::Clean);
+            }
             for finding in all.listed() {
                 if let Some(severity) = options.lints.severity(finding.code()) {
                     denied |= severity == Severity::Error;
@@ -650,7 +666,7 @@ fn check_line<'a>(
     let limit = error
         .as_ref()
         .is_some_and(|e| e.kind() == rfc3986::ParseErrorKind::LimitReached);
-    Some(LineReport {
+    Some(Checked::Report(LineReport {
         input,
         error,
         note,
@@ -659,7 +675,7 @@ fn check_line<'a>(
         warnings,
         valid,
         limit,
-    })
+    }))
 }
 
 /// Writes the result of one checked line in the output format.
