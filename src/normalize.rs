@@ -8,7 +8,7 @@
 
 use crate::builder::{Parts, PathKind, Slot};
 use crate::grammar::{self, Rule};
-use crate::path::remove_dot_segments_at;
+use crate::path::{may_have_dot_segment, remove_dot_segments_at};
 use crate::uri::{Uri, UriRef};
 use crate::HostKind;
 
@@ -600,11 +600,18 @@ impl Uri<'_> {
 /// normal form can be up to 2 bytes longer than the input).
 pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<Parts>) {
     let level = options.level;
-    let mut out = String::with_capacity(r.as_str().len() + 1);
     // Most inputs have no percent-encoding: one search of the whole input, then the components are
     // copied as they are.
     let has_pct = memchr::memchr(b'%', r.as_str().as_bytes()).is_some();
-    let push_pct_normalized = |out: &mut String, text: &str, lower: bool| {
+    let scheme_based = level >= Level::Scheme;
+    // Most real URIs are their own syntax-based normal form: that is found without writing them, and the
+    // text and its components are copied.
+    if !has_pct && !scheme_based && is_own_syntax_normal_form(r, options) {
+        return (r.as_str().to_owned(), Some(*r.parts()));
+    }
+    let mut out = String::with_capacity(r.as_str().len() + 1);
+    // A component, percent-encodings normalized (and lower-cased with `lower`).
+    let push_part = |out: &mut String, text: &str, lower: bool| {
         if has_pct {
             push_pct_normalized(out, text, lower);
         } else {
@@ -615,7 +622,6 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
             }
         }
     };
-    let scheme_based = level >= Level::Scheme;
     // scheme: lower case (6.2.2.1)
     let scheme_end = r.scheme().map(|scheme| {
         out.push_str(scheme);
@@ -631,7 +637,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
         let start = out.len();
         // userinfo: percent-encodings only; case is significant (6.2.2.1)
         let userinfo = r.userinfo().map(|userinfo| {
-            push_pct_normalized(&mut out, userinfo, false);
+            push_part(&mut out, userinfo, false);
             let end = out.len();
             out.push('@');
             (start, end)
@@ -642,7 +648,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
         let mut host_kind = r.host_kind().unwrap_or_default();
         match host_kind {
             HostKind::RegName => {
-                push_pct_normalized(&mut out, host, true);
+                push_part(&mut out, host, true);
                 // Decoding (the only change of length) can turn a reg-name into an IPv4address
                 // (`%31.2.3.4`), which `host` prefers; the grammar decides.
                 let written = &out[host_start..];
@@ -696,7 +702,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
     let path_start = out.len();
     if r.is_uri() || authority.is_some() || path.starts_with('/') {
         // Percent-encodings first, so a "%2E" is a "." when dot-segments are removed (6.2.2.3).
-        push_pct_normalized(&mut out, path, false);
+        push_part(&mut out, path, false);
         remove_dot_segments_at(&mut out, path_start);
         // 3.3: without an authority, a path cannot begin with "//" (see Resolver::dot_prefix).
         if authority.is_none() && out[path_start..].starts_with("//") {
@@ -705,7 +711,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
     } else {
         // A relative-path reference: its dot-segments depend on the base, so only the reductions that
         // give the same target against every base are made (see `reduce_relative_path`).
-        push_pct_normalized(&mut out, path, false);
+        push_part(&mut out, path, false);
         reduce_relative_path_at(&mut out, path_start);
     }
     if scheme_based
@@ -718,13 +724,13 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
     let path = (path_start, out.len());
     let query = r.query().map(|query| {
         out.push('?');
-        push_pct_normalized(&mut out, query, false);
+        push_part(&mut out, query, false);
         (path.1 + 1, out.len())
     });
     let fragment = r.fragment().map(|fragment| {
         out.push('#');
         let start = out.len();
-        push_pct_normalized(&mut out, fragment, false);
+        push_part(&mut out, fragment, false);
         (start, out.len())
     });
     if out.len() > crate::builder::MAX_LEN {
@@ -732,6 +738,31 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
     }
     let parts = Parts::written(&out, scheme_end, written_authority, path, query, fragment);
     (out, Some(parts))
+}
+
+/// Whether `r`, which has no percent-encoding, is its own syntax-based normal form (RFC 3986 6.2.2): no
+/// upper-case letter in the scheme or the host (6.2.2.1), no empty port (3.2.3), no dot-segment to remove
+/// (6.2.2.3; for a relative-path reference, nothing that [`reduce_relative_path_at`] reduces), and no
+/// IPv6address to rewrite when `options` ask for RFC 5952.
+fn is_own_syntax_normal_form(r: &UriRef<'_>, options: &Options) -> bool {
+    let has_upper = |s: &str| s.bytes().any(|b| b.is_ascii_uppercase());
+    if r.scheme().is_some_and(has_upper) {
+        return false;
+    }
+    let has_authority = r.authority().is_some();
+    if has_authority
+        && (r.host_str().is_some_and(has_upper)
+            || r.port().is_some_and(str::is_empty)
+            || (options.ipv6_rfc5952 && r.host_kind() == Some(HostKind::Ipv6address)))
+    {
+        return false;
+    }
+    let path = r.path();
+    if r.is_uri() || has_authority || path.starts_with('/') {
+        !may_have_dot_segment(path)
+    } else {
+        !is_reducible(path)
+    }
 }
 
 /// Whether an octet is an unreserved character (RFC 3986 2.3; the class comes from uri.pest).

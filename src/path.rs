@@ -137,6 +137,12 @@ fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usi
     None
 }
 
+/// Whether [`remove_dot_segments`] could change `path`: it has a `.` that begins a segment (a conservative
+/// answer: `/.a` has one and no dot-segment).
+pub(crate) fn may_have_dot_segment(path: &str) -> bool {
+    first_dot_at_segment_start(path.as_bytes(), true).is_some()
+}
+
 /// Removes the dot-segments of the path written at `out[start..]` (RFC 3986 5.2.4), in place: the result
 /// is `out[..start]` followed by `remove_dot_segments(&out[start..])`.
 ///

@@ -103,6 +103,65 @@ fn normalize_rfc3986_6_2_2_3_path_segments(#[case] input: &str, #[case] expected
     assert_normal(input, Level::Syntax, expected);
 }
 
+/// Inputs without percent-encoding that are one change away from their normal form, one per rule of
+/// 6.2.2 and 3.2.3 (an input already normal is returned as it is, found without rewriting it), and inputs
+/// that are normal though they look close to a change.
+#[rstest]
+#[case::already_normal(
+    "http://user:pw@example.com:8080/a/b?q=1#f",
+    "http://user:pw@example.com:8080/a/b?q=1#f"
+)]
+#[case::only_the_scheme_upper("HTTP://a/", "http://a/")]
+#[case::only_the_host_upper("http://a.Example/", "http://a.example/")]
+#[case::only_an_ipv6_hex_digit_upper("http://[::A]/", "http://[::a]/")]
+#[case::only_an_empty_port("http://a:/b", "http://a/b")]
+#[case::only_a_dot_segment("http://a/b/./c", "http://a/b/c")]
+#[case::only_a_final_dot_dot("mailto:a/..", "mailto:/")]
+#[case::only_a_dot_in_a_relative_path("a/./b", "a/b")]
+#[case::dot_that_begins_a_segment_name("http://a/.well-known/x", "http://a/.well-known/x")]
+#[case::dot_dot_that_begins_a_segment_name("/..a/b", "/..a/b")]
+#[case::upper_case_in_userinfo_path_query_fragment("http://U@a/P?Q#F", "http://U@a/P?Q#F")]
+#[case::relative_path_kept_leading_dot_dot("../g", "../g")]
+fn normalize_one_change_from_normal(#[case] input: &str, #[case] expected: &str) {
+    assert_normal(input, Level::Syntax, expected);
+    let r = UriRef::parse(input).unwrap();
+    assert_eq!(r.is_normalized(), input == expected, "{input:?}");
+    let normal = r.normalize();
+    assert!(normal.is_normalized(), "{expected:?}");
+    // The components of the normal form are those the grammar finds in its text.
+    let reparsed = UriRef::parse(normal.as_str()).unwrap();
+    assert_eq!(
+        (
+            normal.scheme(),
+            normal.authority(),
+            normal.userinfo(),
+            normal.host_str(),
+            normal.port()
+        ),
+        (
+            reparsed.scheme(),
+            reparsed.authority(),
+            reparsed.userinfo(),
+            reparsed.host_str(),
+            reparsed.port()
+        )
+    );
+    assert_eq!(
+        (
+            normal.path(),
+            normal.query(),
+            normal.fragment(),
+            normal.host_kind()
+        ),
+        (
+            reparsed.path(),
+            reparsed.query(),
+            reparsed.fragment(),
+            reparsed.host_kind()
+        )
+    );
+}
+
 /// 3.2.3: an empty port goes with its ":" at the syntax level; a non-empty one stays.
 #[rstest]
 #[case::empty_port("http://example.com:/", "http://example.com/")]
