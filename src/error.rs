@@ -2,6 +2,7 @@
 //! stages is in `umbrella.rs`, so that this module imports no stage).
 
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use crate::grammar::{Expected, Rule};
 
@@ -92,7 +93,8 @@ pub struct ParseError {
     offset: usize,
     kind: ParseErrorKind,
     found: Option<char>,
-    expected: Vec<Expected>,
+    /// Shared: the errors of one grammar with the same items (most rejections of a file) point at one list.
+    expected: Arc<[Expected]>,
     detail: Option<String>,
     /// A hint from the rule and the input around the error, for mistakes the character alone does not
     /// tell (a relative reference given where a URI is needed, a dec-octet above 255).
@@ -168,6 +170,12 @@ impl ParseError {
     /// (`pchar`), quoted strings (`"/"`) and `end of input`. Rules first, in the order of `uri.pest`.
     pub fn expected(&self) -> &[Expected] {
         &self.expected
+    }
+
+    /// The list behind [`expected`](Self::expected), to tell whether two errors share it.
+    #[cfg(test)]
+    pub(crate) fn expected_shared(&self) -> Arc<[Expected]> {
+        Arc::clone(&self.expected)
     }
 
     /// The byte range of what was found at the offset: the character there (1 to 4 bytes), or an empty
@@ -357,7 +365,7 @@ impl ParseError {
             offset,
             kind: ParseErrorKind::LimitReached,
             found: input.get(offset..).and_then(|s| s.chars().next()),
-            expected: Vec::new(),
+            expected: Arc::from([]),
             detail: Some(message),
             context: None,
         }
@@ -387,7 +395,7 @@ impl ParseError {
             offset,
             kind: ParseErrorKind::InvalidUtf8,
             found: None,
-            expected: Vec::new(),
+            expected: Arc::from([]),
             detail: None,
             context: None,
         }
@@ -518,9 +526,11 @@ pub(crate) fn classify(
     rule: Rule,
     input: &str,
     offset: usize,
-    expected: Vec<Expected>,
+    expected: impl Into<Arc<[Expected]>>,
 ) -> ParseError {
-    if let Some(error) = port_error(rule, input, offset) {
+    // The authority as Appendix B splits it, for the port and IP-literal hints (one search).
+    let authority = authority_span(input);
+    if let Some(error) = port_error(rule, input, offset, authority) {
         return error;
     }
     let found = input.get(offset..).and_then(|s| s.chars().next());
@@ -533,7 +543,7 @@ pub(crate) fn classify(
         Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
         Some('{' | '}') => ParseErrorKind::Brace,
         Some(_) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
-        Some(_) if in_ip_literal(input, offset) => ParseErrorKind::InvalidIpLiteral,
+        Some(_) if in_ip_literal(input, offset, authority) => ParseErrorKind::InvalidIpLiteral,
         Some('[' | ']') => ParseErrorKind::Bracket,
         Some('#') if before.contains('#') => ParseErrorKind::SecondHash,
         Some(c) if !allowed_somewhere(c) => ParseErrorKind::InvalidCharacter,
@@ -545,7 +555,7 @@ pub(crate) fn classify(
         offset,
         kind,
         found,
-        expected,
+        expected: expected.into(),
         detail: None,
         context,
     }
@@ -612,9 +622,10 @@ fn authority_span(input: &str) -> Option<(usize, usize)> {
     Some((start, end))
 }
 
-/// Whether `offset` falls inside the brackets of a host that starts with `[`.
-fn in_ip_literal(input: &str, offset: usize) -> bool {
-    let Some((start, end)) = authority_span(input) else {
+/// Whether `offset` falls inside the brackets of a host that starts with `[` (`authority`: the span
+/// [`authority_span`] found).
+fn in_ip_literal(input: &str, offset: usize, authority: Option<(usize, usize)>) -> bool {
+    let Some((start, end)) = authority else {
         return false;
     };
     let authority = &input[start..end];
@@ -628,9 +639,15 @@ fn in_ip_literal(input: &str, offset: usize) -> bool {
     offset >= host_start && offset <= close
 }
 
-/// The error for a port with a non-digit, when the authority has no `@` (see [`classify`]).
-fn port_error(rule: Rule, input: &str, offset: usize) -> Option<ParseError> {
-    let (start, end) = authority_span(input)?;
+/// The error for a port with a non-digit, when the authority (the span [`authority_span`] found) has no
+/// `@` (see [`classify`]).
+fn port_error(
+    rule: Rule,
+    input: &str,
+    offset: usize,
+    authority: Option<(usize, usize)>,
+) -> Option<ParseError> {
+    let (start, end) = authority?;
     let start = start + input[start..end].find('@').map_or(0, |i| i + 1);
     let authority = &input[start..end];
     let host_end = if authority.starts_with('[') {
@@ -666,7 +683,7 @@ fn port_error(rule: Rule, input: &str, offset: usize) -> Option<ParseError> {
         offset: bad_offset,
         kind,
         found,
-        expected,
+        expected: expected.into(),
         detail: None,
         context: None,
     })

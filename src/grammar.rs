@@ -211,9 +211,42 @@ pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
     }
     let offset = d.offset();
     let mut ids = d.into_positive_ids();
-    let expected = expected_from_ids(expected_items(), &mut ids);
+    let table = expected_items();
+    let expected = match place_bits(table, &ids) {
+        Some(key) => folded_once(key, || {
+            places_of_bits(&key, &mut ids);
+            fold_places(table, &ids)
+        }),
+        None => expected_from_ids(table, &mut ids).into(),
+    };
     BUFFER.set(ids);
     Some(error::classify(rule, input, offset, expected))
+}
+
+/// The folded list of the built-in twin for the set of places `key`, made by `fold` the first time this
+/// thread meets the set and shared after that: the lines a file rejects have few distinct sets, and
+/// folding is most of the cost of an explanation after the twin's run. The cache is direct-mapped,
+/// 64 lists per thread at most.
+fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync::Arc<[Expected]> {
+    use std::cell::RefCell;
+    use std::sync::Arc;
+    type Slot = Option<([u64; 4], Arc<[Expected]>)>;
+    thread_local! {
+        static FOLDED: RefCell<[Slot; 64]> = const { RefCell::new([const { None }; 64]) };
+    }
+    let mixed = key[0] ^ key[1].rotate_left(16) ^ key[2].rotate_left(32) ^ key[3].rotate_left(48);
+    let index = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+    let hit = FOLDED.try_with(|cache| match &cache.borrow()[index] {
+        Some((k, list)) if *k == key => Some(Arc::clone(list)),
+        _ => None,
+    });
+    if let Ok(Some(list)) = hit {
+        return list;
+    }
+    let list: Arc<[Expected]> = fold().into();
+    // (A thread being torn down has no cache any more: the list is then just not kept.)
+    let _ = FOLDED.try_with(|cache| cache.borrow_mut()[index] = Some((key, Arc::clone(&list))));
+    list
 }
 
 /// One item a diagnostic twin can record, in an [`ExpectedTable`].
@@ -268,29 +301,47 @@ impl ExpectedTable {
 /// ([`fold`](crate::fold)). Shared by the built-in twin and the engine of grammars loaded at run time,
 /// so that both say the same. `ids` is used as scratch space (left sorted, as places in the table).
 pub(crate) fn expected_from_ids(table: &ExpectedTable, ids: &mut Vec<u16>) -> Vec<Expected> {
-    // The places in order, without repeats: through a bit set when the table is small (uri.pest has
-    // about a hundred items), else by sorting.
-    let mut bits = [0u64; 4];
-    if table.ordered.len() <= bits.len() * 64 {
-        for &id in ids.iter() {
-            let place = usize::from(table.place[usize::from(id)]);
-            bits[place / 64] |= 1 << (place % 64);
-        }
-        ids.clear();
-        for (w, &word) in bits.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                ids.push((w * 64 + word.trailing_zeros() as usize) as u16);
-                word &= word - 1;
+    match place_bits(table, ids) {
+        Some(bits) => places_of_bits(&bits, ids),
+        None => {
+            for id in ids.iter_mut() {
+                *id = table.place[usize::from(*id)];
             }
+            ids.sort_unstable();
+            ids.dedup();
         }
-    } else {
-        for id in ids.iter_mut() {
-            *id = table.place[usize::from(*id)];
-        }
-        ids.sort_unstable();
-        ids.dedup();
     }
+    fold_places(table, ids)
+}
+
+/// The set of the places in `table` of the ids in `ids`, as bits, when the table has at most 256 items
+/// (uri.pest has about a hundred): the key of the folded list.
+fn place_bits(table: &ExpectedTable, ids: &[u16]) -> Option<[u64; 4]> {
+    let mut bits = [0u64; 4];
+    if table.ordered.len() > bits.len() * 64 {
+        return None;
+    }
+    for &id in ids {
+        let place = usize::from(table.place[usize::from(id)]);
+        bits[place / 64] |= 1 << (place % 64);
+    }
+    Some(bits)
+}
+
+/// Replaces `places` with the places set in `bits`, in order.
+fn places_of_bits(bits: &[u64; 4], places: &mut Vec<u16>) {
+    places.clear();
+    for (w, &word) in bits.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            places.push((w * 64 + word.trailing_zeros() as usize) as u16);
+            word &= word - 1;
+        }
+    }
+}
+
+/// The expected items at the places `ids` of `table` (in order, without repeats), folded.
+fn fold_places(table: &ExpectedTable, ids: &[u16]) -> Vec<Expected> {
     // Folding (see `fold`): an item is dropped when a character-class rule of the list accepts all its
     // characters. Only those rules can drop anything: they are gathered first (rules come first in
     // the list, so their positions are in order).
@@ -642,6 +693,32 @@ mod expected_from_ids_tests {
             texts,
             ["\"x0\"", "\"x3\"", "\"x7\"", "\"x150\"", "\"x199\""]
         );
+    }
+
+    /// The built-in twin's lists are folded once per set of places and thread: two rejections with the
+    /// same set share one list, equal to the list folded anew; another set gets its own list.
+    #[test]
+    fn the_twin_shares_one_folded_list_per_set_of_places() {
+        let error = |input: &str| diagnose(Rule::URI_REFERENCE, input).expect("rejected");
+        let (a, b, c) = (
+            error("http://a/{x}"),
+            error("http://b/{y}"),
+            error("http://a b/"),
+        );
+        assert!(std::sync::Arc::ptr_eq(
+            &a.expected_shared(),
+            &b.expected_shared()
+        ));
+        assert_eq!(a.expected(), b.expected());
+        assert_ne!(a.expected(), c.expected());
+        // The same as the list folded without the cache, from the same attempts.
+        for input in ["http://a/{x}", "http://a b/", "%zz", "http://[::1/"] {
+            let mut d =
+                crate::recognizer::diagnose::Diag::with_buffer(input.as_bytes(), Vec::new());
+            let _ = crate::recognizer::diagnose::diagnose(Rule::URI_REFERENCE.0, &mut d);
+            let fresh = expected_from_ids(expected_items(), &mut d.into_positive_ids());
+            assert_eq!(error(input).expected(), fresh.as_slice(), "{input:?}");
+        }
     }
 
     #[rstest]
