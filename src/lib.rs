@@ -204,8 +204,12 @@ pub fn validate_bytes(rule: Rule, input: &[u8]) -> Result<(), ParseError> {
 /// # Errors
 /// [`ParseError`] when `input` as a whole is not in the rule's language.
 pub fn parse_as(rule: Rule, input: &str) -> Result<RuleMatch<'_>, ParseError> {
-    let reference = UriRef::parse_rule(rule, input)?;
-    Ok(RuleMatch::builtin(rule, input, *reference.parts()))
+    // The components straight from the recognizer when it accepts (no intermediate value to copy).
+    let parts = match grammar::parse_parts_fast(rule, input) {
+        Some(parts) => parts,
+        None => grammar::parse_parts_without_fast_path(rule, input)?,
+    };
+    Ok(RuleMatch::builtin(rule, input, parts))
 }
 
 /// The match of [`parse_as`] without the explanation of a rejection: `None` when `input` is not in the

@@ -119,6 +119,29 @@ impl From<Status> for ExitCode {
     }
 }
 
+/// clap's error with the arguments it quotes (an unknown option or subcommand, an invalid value)
+/// escaped as file names are (control characters, bidi overrides and line separators as `\u{..}`): what
+/// a user or a script passed never reaches the terminal raw.
+fn escaped_quotes(mut e: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let escape = |s: &String| Some(input::escape_name(s)).filter(|t| t != s);
+    let escaped: Vec<_> = e
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) => Some((kind, ContextValue::String(escape(s)?))),
+            ContextValue::Strings(v) if v.iter().any(|s| escape(s).is_some()) => Some((
+                kind,
+                ContextValue::Strings(v.iter().map(|s| input::escape_name(s)).collect()),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in escaped {
+        e.insert(kind, value);
+    }
+    e
+}
+
 /// Runs the command line and returns the exit status.
 fn main() -> ExitCode {
     // A panic of pest_meta on a grammar becomes that grammar's error, with the panic's message, on the
@@ -129,7 +152,7 @@ fn main() -> ExitCode {
             report_panic(info);
         }
     }));
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| escaped_quotes(e).exit());
     if stdout_closed() {
         // Rust's standard output drops writes to a closed descriptor silently: say so instead of
         // printing nothing with success.

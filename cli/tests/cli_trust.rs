@@ -487,6 +487,29 @@ fn grammar_file_names_are_escaped_in_diagnostics() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// What clap quotes back in a usage error (an invalid value, an unknown option or subcommand) is escaped
+/// like a file name: an escape sequence, a BEL, a newline or a bidi override passed as an argument can
+/// neither drive the terminal nor split the message.
+#[rstest]
+#[case::invalid_value(&["check", "--format", "js\u{1b}[31mon\nX"], "'js\\u{1b}[31mon\\u{a}X'")]
+#[case::invalid_number(&["check", "-j", "\u{202e}4"], "'\\u{202e}4'")]
+#[case::unknown_option(&["check", "--bogus\u{7}"], "'--bogus\\u{7}'")]
+#[case::unknown_subcommand(&["che\u{1b}]0;t\u{7}ck"], "'che\\u{1b}]0;t\\u{7}ck'")]
+fn usage_errors_quote_arguments_escaped(#[case] args: &[&str], #[case] quoted: &str) {
+    let output = run(args, "");
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = text(&output.stderr);
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("error: ") && first.contains(quoted),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+        "{stderr:?}"
+    );
+}
+
 #[test]
 fn a_relative_base_is_told_the_base_must_be_a_uri() {
     let output = run(&["resolve", "/rel", "g"], "");
