@@ -382,7 +382,8 @@ struct Out {
 impl Out {
     fn push(&mut self, finding: Finding) {
         self.findings.total += 1;
-        let count = &mut self.findings.counts[finding.code as usize];
+        let counts = (self.findings.counts).get_or_insert_with(|| Box::new([0; Code::ALL.len()]));
+        let count = &mut counts[finding.code as usize];
         *count += 1;
         if *count <= self.per_code as u64 {
             self.findings.listed.push(finding);
@@ -409,7 +410,8 @@ pub struct Findings {
     /// Ordered as [`lint`] orders them.
     listed: Vec<Finding>,
     /// Findings of each code, listed or not, indexed by the code's position in [`Code::ALL`].
-    counts: [u64; Code::ALL.len()],
+    /// (Made at the first finding: most inputs have none, and their `Findings` stays small.)
+    counts: Option<Box<[u64; Code::ALL.len()]>>,
     /// The sum of `counts`.
     total: u64,
 }
@@ -423,7 +425,9 @@ impl Findings {
 
     /// How many findings of `code` there are, listed or not.
     pub fn count(&self, code: Code) -> u64 {
-        self.counts[code as usize]
+        self.counts
+            .as_ref()
+            .map_or(0, |counts| counts[code as usize])
     }
 
     /// How many findings there are in all, listed or not.
