@@ -185,6 +185,31 @@ fn uri_pest_loaded_at_run_time_agrees_on_the_corpus_when_given() {
     }
 }
 
+/// Long runs of what a repetition matches byte by byte (skipped when explaining a rejection), of what it
+/// matches in several bytes (`%2e`, non-ASCII characters of an IRI), and every kind of end: both engines
+/// explain them alike.
+#[rstest]
+#[case::uri("uri")]
+#[case::iri("iri")]
+fn long_runs_get_the_same_explanation_from_both_engines(#[case] name: &str) {
+    let grammar = shipped(name);
+    let start = grammar.start_rule().expect("start rule");
+    for head in [
+        "http://a/",
+        "http://\u{fc}.example/p",
+        "urn:x:",
+        "//h/?q=",
+        "a/b#",
+    ] {
+        for run in ["a", "\u{e9}", "%2e", "/", "\u{1f600}", "a%2e/"] {
+            for tail in ["", " ", "%", "%z", "[", "\u{e9} ", "\u{202e}", "#x#"] {
+                let input = format!("{head}{}{tail}", run.repeat(200));
+                assert_engines_agree(&start, &input);
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 

@@ -315,12 +315,35 @@ enum DNode {
     Eoi,
     Any,
     Call(usize),
-    Predicate { positive: bool, inner: usize },
+    Predicate {
+        positive: bool,
+        inner: usize,
+    },
     Seq(Vec<usize>),
     Choice(Vec<usize>),
     Optional(usize),
-    Repeat(usize),
+    /// `body*`, and what it may skip when explaining (see [`Skip`]), worked out at the first use.
+    Repeat(usize, OnceLock<Option<Box<Skip>>>),
 }
+
+/// The bytes a repetition may step over without running its body, and those where it stops with what
+/// the body records there replayed: the run-time form of the built-in twin's `SKIP_k` and `STOP_j` tables
+/// (`skip_table` and `stop_table` in `build/diagnose.rs`, which give the reason this is exact).
+#[derive(Debug)]
+struct Skip {
+    over: [bool; 256],
+    stop: [bool; 256],
+    /// What the body records at a stop byte, outside a negative lookahead, made at the first use.
+    steps: OnceLock<Vec<ClassStep>>,
+}
+
+/// What a node does at a position whose byte is `b`, when that byte alone decides it (as `Local` in
+/// `build/diagnose.rs`), one value per byte and rule in [`Detail::locals`].
+const LOCAL_OTHER: u8 = 0;
+const LOCAL_MATCH1: u8 = 1;
+const LOCAL_FAIL: u8 = 2;
+const LOCAL_UNKNOWN: u8 = 3;
+const LOCAL_PENDING: u8 = 4;
 
 #[derive(Debug)]
 struct DRule {
@@ -346,6 +369,9 @@ pub(super) struct Detail {
     /// What each class rule does on each byte, made at its first use (as the built-in twin's
     /// `class_memo`).
     steps: Vec<OnceLock<Vec<ClassStep>>>,
+    /// What each detail rule does on each byte when that byte alone decides it (`LOCAL_*`), for the
+    /// repetitions' [`Skip`] tables, made at the first use.
+    locals: OnceLock<Vec<[u8; 256]>>,
 }
 
 /// The most class rules whose steps are kept (514 small steps each); the others are run in full.
@@ -390,6 +416,7 @@ impl Detail {
             steps: (0..classes.len().min(MAX_CLASS_MEMOS))
                 .map(|_| OnceLock::new())
                 .collect(),
+            locals: OnceLock::new(),
         };
         for (i, rule) in detail.iter().enumerate() {
             let body = out.lower(&rule.expr, &index)?;
@@ -462,7 +489,7 @@ impl Detail {
                 _ => None,
             })?),
             E::Opt(inner) => DNode::Optional(self.lower(inner, index)?),
-            E::Rep(inner) => DNode::Repeat(self.lower(inner, index)?),
+            E::Rep(inner) => DNode::Repeat(self.lower(inner, index)?, OnceLock::new()),
             E::RestoreOnErr(inner) => return self.lower(inner, index),
             _ => {
                 return Err(format!(
@@ -517,6 +544,136 @@ impl Detail {
             d.offset(),
             crate::grammar::expected_from_ids(&self.items, &mut d.into_positive_ids()),
         )))
+    }
+
+    /// What the repetition `body*` may skip (see [`Skip`]), as `skip_table` and `stop_table` in
+    /// `build/diagnose.rs` work it out for the built-in twin: only when every alternative of `body` is a
+    /// call of a normal rule, and only bytes on which that is decided by the byte alone.
+    fn skip_of(&self, body: usize) -> Option<Box<Skip>> {
+        let mut alternatives = Vec::new();
+        let mut todo = vec![body];
+        while let Some(id) = todo.pop() {
+            match &self.nodes[id] {
+                DNode::Choice(items) => todo.extend(items.iter().rev()),
+                _ => alternatives.push(id),
+            }
+        }
+        let normal_call =
+            |&id: &usize| matches!(self.nodes[id], DNode::Call(r) if !self.rules[r].silent);
+        if !alternatives.iter().all(normal_call) {
+            return None;
+        }
+        let locals = self.locals.get_or_init(|| self.rule_locals());
+        let (mut over, mut stop) = ([false; 256], [false; 256]);
+        for b in 0..=255u8 {
+            match self.local(body, b, locals) {
+                LOCAL_MATCH1 => over[usize::from(b)] = true,
+                LOCAL_FAIL => stop[usize::from(b)] = true,
+                _ => {}
+            }
+        }
+        over.contains(&true).then(|| {
+            Box::new(Skip {
+                over,
+                stop,
+                steps: OnceLock::new(),
+            })
+        })
+    }
+
+    /// What `body` records on each byte and at the end of the input, outside and inside a negative
+    /// lookahead (as a class rule's steps), run in full.
+    fn body_steps(&self, body: usize) -> Vec<ClassStep> {
+        steps_of(|d| {
+            let mut run = DRun {
+                detail: self,
+                nest: Nesting::new(),
+                full: true,
+            };
+            run.eval(body, 0, d).is_some()
+        })
+    }
+
+    /// `LOCAL_*` of node `id` on byte `b`, the rules' values taken from `locals`.
+    fn local(&self, id: usize, b: u8, locals: &[[u8; 256]]) -> u8 {
+        self.local_with(id, b, &mut |rule, _| locals[rule][usize::from(b)], 0)
+    }
+
+    /// `LOCAL_*` of node `id` on byte `b` (as `local` in `build/diagnose.rs`), asking `rule` for the
+    /// value of a called rule; at most 64 nodes deep (beyond: `LOCAL_OTHER`, which only skips less).
+    fn local_with(
+        &self,
+        id: usize,
+        b: u8,
+        rule: &mut dyn FnMut(usize, usize) -> u8,
+        depth: usize,
+    ) -> u8 {
+        if depth > 64 {
+            return LOCAL_OTHER;
+        }
+        match &self.nodes[id] {
+            DNode::Byte(x) if *x == b => LOCAL_MATCH1,
+            DNode::Byte(_) => LOCAL_FAIL,
+            DNode::Literal(text) if text.first() != Some(&b) => LOCAL_FAIL,
+            DNode::ByteRange(lo, hi) if (*lo..=*hi).contains(&b) => LOCAL_MATCH1,
+            DNode::ByteRange(..) => LOCAL_FAIL,
+            // An ASCII byte is a whole character: in the range or not, decided by the byte (a
+            // `ucschar` range of an IRI grammar fails on every ASCII byte).
+            DNode::CharRange(lo, hi) if b.is_ascii() => {
+                match (*lo..=*hi).contains(&char::from(b)) {
+                    true => LOCAL_MATCH1,
+                    false => LOCAL_FAIL,
+                }
+            }
+            DNode::Call(r) => rule(*r, depth + 1),
+            DNode::Seq(items) => match self.local_with(items[0], b, rule, depth + 1) {
+                LOCAL_FAIL => LOCAL_FAIL,
+                _ => LOCAL_OTHER,
+            },
+            DNode::Choice(items) => {
+                for &item in items {
+                    match self.local_with(item, b, rule, depth + 1) {
+                        LOCAL_FAIL => {}
+                        decided => return decided,
+                    }
+                }
+                LOCAL_FAIL
+            }
+            _ => LOCAL_OTHER,
+        }
+    }
+
+    /// `LOCAL_*` of every detail rule on every byte, each worked out once (a rule met again while its
+    /// value is being worked out, which pest's ban on left recursion leaves to deep chains, counts as
+    /// `LOCAL_OTHER`): linear in the size of the detail grammar times 256.
+    fn rule_locals(&self) -> Vec<[u8; 256]> {
+        let mut table = vec![[LOCAL_UNKNOWN; 256]; self.rules.len()];
+        for b in 0..=255u8 {
+            for r in 0..self.rules.len() {
+                self.rule_local(r, b, &mut table, 0);
+            }
+        }
+        table
+    }
+
+    fn rule_local(&self, r: usize, b: u8, table: &mut Vec<[u8; 256]>, depth: usize) -> u8 {
+        match table[r][usize::from(b)] {
+            LOCAL_UNKNOWN => {}
+            LOCAL_PENDING => return LOCAL_OTHER,
+            known => return known,
+        }
+        if depth > 64 {
+            return LOCAL_OTHER;
+        }
+        table[r][usize::from(b)] = LOCAL_PENDING;
+        let value = self.local_with(
+            self.rules[r].body,
+            b,
+            &mut |callee, depth| self.rule_local(callee, b, table, depth),
+            depth,
+        );
+        table[r][usize::from(b)] = value;
+        value
     }
 
     /// The steps of class rule `rule` (a detail rule number) for each byte and the end of the input
@@ -612,9 +769,30 @@ impl DRun<'_> {
                 None
             }
             DNode::Optional(inner) => Some(self.eval(*inner, p, d).unwrap_or(p)),
-            DNode::Repeat(inner) => {
+            DNode::Repeat(inner, skip) => {
                 let mut q = p;
-                while let Some(r) = self.eval(*inner, q, d) {
+                // Outside a negative lookahead, the iterations on bytes the body matches alone are
+                // stepped over, and at a byte where it fails alone its record is replayed (as the
+                // built-in twin does); a table's own steps are made in full.
+                let skip = match self.full {
+                    false => skip.get_or_init(|| self.detail.skip_of(*inner)).as_deref(),
+                    true => None,
+                };
+                loop {
+                    if let (Some(skip), false) = (skip, d.look == Look::Negative) {
+                        q = scan(s, q, &skip.over);
+                        if let Some(&b) = s.get(q) {
+                            if skip.stop[usize::from(b)] {
+                                let detail = self.detail;
+                                let steps = skip.steps.get_or_init(|| detail.body_steps(*inner));
+                                d.step(&steps[usize::from(b) * 2], q);
+                                return Some(q);
+                            }
+                        }
+                    }
+                    let Some(r) = self.eval(*inner, q, d) else {
+                        break;
+                    };
                     if r == q {
                         break;
                     }
