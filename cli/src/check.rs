@@ -607,75 +607,101 @@ fn check_line<'a>(options: Options, bytes: &'a [u8], text: Option<&'a str>) -> O
         Some(text) => Ok(text),
         None => options.engine.decode(bytes),
     };
-    let (input, parsed) = match decoded {
+    // Each outcome goes to its report directly (no intermediate `Result` of a match or an error to
+    // move around for the valid lines, most of them).
+    Some(match decoded {
         // --quiet prints no error: a rejection by the built-in grammar is counted, not explained (the
         // explanation is most of what a rejected line costs). A line over 2 GiB is parsed in full, so
         // that one too long for the parser counts as a limit.
         Ok(text) if options.quiet && text.len() <= 1 << 31 => match options.engine {
-            Engine::Builtin(rule) => (Cow::Borrowed(text), rfc3986::match_as(rule, text).map(Ok)),
-            Engine::Loaded(..) => (Cow::Borrowed(text), Some(options.engine.parse(text))),
+            Engine::Builtin(rule) => match rfc3986::match_as(rule, text) {
+                Some(uri) => matched(options, Cow::Borrowed(text), uri),
+                // Rejected without an explanation.
+                None => Checked::Report(report(Cow::Borrowed(text), None, true)),
+            },
+            Engine::Loaded(..) => parsed(options, Cow::Borrowed(text), options.engine.parse(text)),
         },
-        Ok(text) => (Cow::Borrowed(text), Some(options.engine.parse(text))),
-        Err((text, error)) => (Cow::Owned(text), Some(Err(error))),
-    };
-    // Rejected without an explanation (--quiet).
-    let unexplained = parsed.is_none();
-    let mut error = None;
-    let mut note = None;
+        Ok(text) => parsed(options, Cow::Borrowed(text), options.engine.parse(text)),
+        Err((text, error)) => Checked::Report(report(Cow::Owned(text), Some(error), false)),
+    })
+}
+
+/// The report of a line that matched or was rejected with an error.
+fn parsed<'a>(
+    options: Options,
+    input: Cow<'a, str>,
+    result: Result<rfc3986::RuleMatch<'a>, ParseError>,
+) -> Checked<'a> {
+    match result {
+        Ok(uri) => matched(options, input, uri),
+        Err(error) => Checked::Report(report(input, Some(error), false)),
+    }
+}
+
+/// The report of a line that is in the rule's language: its lint findings, and with `--schemes` its
+/// scheme's grammar; [`Checked::Clean`] when there is nothing to count but the line or to write.
+fn matched<'a>(options: Options, input: Cow<'a, str>, uri: rfc3986::RuleMatch<'a>) -> Checked<'a> {
+    let all = uri.lint_capped(LISTED_PER_CODE);
+    let silent = options.quiet || matches!(options.format, Format::Text);
+    if all.total() == 0 && options.schemes.is_none() && silent {
+        return Checked::Clean;
+    }
     let mut findings = Vec::new();
-    let mut not_listed = 0;
     let mut warnings = 0;
     let mut denied = false;
-    match parsed {
-        Some(Ok(uri)) => {
-            let all = uri.lint_capped(LISTED_PER_CODE);
-            let silent = options.quiet || matches!(options.format, Format::Text);
-            if all.total() == 0 && options.schemes.is_none() && silent {
-                return Some(Checked::Clean);
-            }
-            for finding in all.listed() {
-                if let Some(severity) = options.lints.severity(finding.code()) {
-                    denied |= severity == Severity::Error;
-                    findings.push((finding.clone(), severity));
-                }
-            }
-            if all.total() > 0 {
-                for (&code, severity) in rfc3986::lint::Code::ALL.iter().zip(options.lints.0) {
-                    if let Some(severity) = severity {
-                        let count = all.count(code);
-                        warnings += count;
-                        denied |= count > 0 && severity == Severity::Error;
-                    }
-                }
-            }
-            not_listed = warnings - findings.len() as u64;
-            // The scheme grammars (--schemes) need the reference's components; nothing else does.
-            if let Some(schemes) = options.schemes {
-                let reference = uri.into_uri_ref().ok();
-                if let Some(Err(e)) = reference.as_ref().and_then(|r| schemes.check(r)) {
-                    note = Some(format!("not a valid {} URI ({})", e.scheme(), e.citation()));
-                    error = Some(e.parse_error().clone());
-                }
+    for finding in all.listed() {
+        if let Some(severity) = options.lints.severity(finding.code()) {
+            denied |= severity == Severity::Error;
+            findings.push((finding.clone(), severity));
+        }
+    }
+    if all.total() > 0 {
+        for (&code, severity) in rfc3986::lint::Code::ALL.iter().zip(options.lints.0) {
+            if let Some(severity) = severity {
+                let count = all.count(code);
+                warnings += count;
+                denied |= count > 0 && severity == Severity::Error;
             }
         }
-        Some(Err(e)) => error = Some(e),
-        None => {}
     }
+    let not_listed = warnings - findings.len() as u64;
+    let mut error = None;
+    let mut note = None;
+    // The scheme grammars (--schemes) need the reference's components; nothing else does.
+    if let Some(schemes) = options.schemes {
+        let reference = uri.into_uri_ref().ok();
+        if let Some(Err(e)) = reference.as_ref().and_then(|r| schemes.check(r)) {
+            note = Some(format!("not a valid {} URI ({})", e.scheme(), e.citation()));
+            error = Some(e.parse_error().clone());
+        }
+    }
+    let mut line = report(input, error, false);
     // --strict, --deny: a finding fails the line too.
-    let valid = error.is_none() && !unexplained && !denied;
+    line.valid &= !denied;
+    line.note = note;
+    line.findings = findings;
+    line.not_listed = not_listed;
+    line.warnings = warnings;
+    Checked::Report(line)
+}
+
+/// The report of a line with `error` (`None`: valid) and no finding yet; `unexplained`: rejected
+/// without an explanation (--quiet).
+fn report(input: Cow<'_, str>, error: Option<ParseError>, unexplained: bool) -> LineReport<'_> {
+    let valid = error.is_none() && !unexplained;
     let limit = error
         .as_ref()
         .is_some_and(|e| e.kind() == rfc3986::ParseErrorKind::LimitReached);
-    Some(Checked::Report(LineReport {
+    LineReport {
         input,
         error,
-        note,
-        findings,
-        not_listed,
-        warnings,
+        note: None,
+        findings: Vec::new(),
+        not_listed: 0,
+        warnings: 0,
         valid,
         limit,
-    }))
+    }
 }
 
 /// Writes the result of one checked line in the output format.
