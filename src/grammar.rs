@@ -321,10 +321,19 @@ fn place_bits(table: &ExpectedTable, ids: &[u16]) -> Option<[u64; 4]> {
     if table.ordered.len() > bits.len() * 64 {
         return None;
     }
+    // In four registers, not an array in memory: each `|=` to memory would wait for the one before it.
+    let (mut b0, mut b1, mut b2, mut b3) = (0u64, 0u64, 0u64, 0u64);
     for &id in ids {
         let place = usize::from(table.place[usize::from(id)]);
-        bits[place / 64] |= 1 << (place % 64);
+        let bit = 1u64 << (place % 64);
+        match place / 64 {
+            0 => b0 |= bit,
+            1 => b1 |= bit,
+            2 => b2 |= bit,
+            _ => b3 |= bit,
+        }
     }
+    bits = [b0, b1, b2, b3];
     Some(bits)
 }
 
