@@ -528,8 +528,8 @@ pub(crate) fn classify(
     offset: usize,
     expected: impl Into<Arc<[Expected]>>,
 ) -> ParseError {
-    // The authority as Appendix B splits it, for the port and IP-literal hints (one search).
-    let authority = authority_span(input);
+    // The authority as Appendix B splits it, for the port and IP-literal hints (one pass).
+    let authority = authority_shape(input);
     if let Some(error) = port_error(rule, input, offset, authority) {
         return error;
     }
@@ -600,63 +600,97 @@ fn follows_bad_percent(before: &str) -> bool {
     matches!(b, [.., b'%']) || matches!(b, [.., b'%', h] if h.is_ascii_hexdigit())
 }
 
-/// The byte range of the authority, split as RFC 3986 Appendix B does: `^(([^:/?#]+):)?(//([^/?#]*))?`.
-fn authority_span(input: &str) -> Option<(usize, usize)> {
-    // The delimiters are ASCII: a byte search finds them where a character search would.
+/// The authority as RFC 3986 Appendix B splits it (`^(([^:/?#]+):)?(//([^/?#]*))?`), and what the port
+/// and IP-literal hints need of it, found in one pass over its bytes (the delimiters are ASCII, so a
+/// byte finds them where a character search would).
+#[derive(Clone, Copy, Debug)]
+struct AuthorityShape {
+    /// Byte offset just past the authority: its first `/`, `?` or `#`, or the end of the input.
+    end: usize,
+    /// Where the host begins: after the authority's first `@`, else at the authority's first byte (after
+    /// `//`).
+    host_start: usize,
+    /// The first `:` in `host_start..end`, if any.
+    colon: Option<usize>,
+    /// The first `]` in `host_start..end`, if any.
+    close: Option<usize>,
+}
+
+/// The authority of `input` as [`AuthorityShape`] describes it; `None` when there is no `//` where
+/// Appendix B looks for it.
+fn authority_shape(input: &str) -> Option<AuthorityShape> {
     let b = input.as_bytes();
-    let after_scheme = match b
-        .iter()
-        .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
-    {
-        Some(i) if i > 0 && b[i] == b':' => i + 1,
-        _ => 0,
+    // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte.
+    let mut i = 0;
+    let after_scheme = loop {
+        match b.get(i) {
+            Some(b':') if i > 0 => break i + 1,
+            Some(b':' | b'/' | b'?' | b'#') | None => break 0,
+            Some(_) => i += 1,
+        }
     };
     let start = after_scheme + 2;
     if b.get(after_scheme..start) != Some(b"//") {
         return None;
     }
-    let end = b[start..]
-        .iter()
-        .position(|c| matches!(c, b'/' | b'?' | b'#'))
-        .map_or(input.len(), |i| start + i);
-    Some((start, end))
+    let mut shape = AuthorityShape {
+        end: b.len(),
+        host_start: start,
+        colon: None,
+        close: None,
+    };
+    let mut seen_at = false;
+    for (i, &c) in b.iter().enumerate().skip(start) {
+        match c {
+            b'/' | b'?' | b'#' => {
+                shape.end = i;
+                break;
+            }
+            b'@' if !seen_at => {
+                seen_at = true;
+                shape.host_start = i + 1;
+                shape.colon = None;
+                shape.close = None;
+            }
+            b':' if shape.colon.is_none() => shape.colon = Some(i),
+            b']' if shape.close.is_none() => shape.close = Some(i),
+            _ => {}
+        }
+    }
+    Some(shape)
 }
 
-/// Whether `offset` falls inside the brackets of a host that starts with `[` (`authority`: the span
-/// [`authority_span`] found).
-fn in_ip_literal(input: &str, offset: usize, authority: Option<(usize, usize)>) -> bool {
-    let Some((start, end)) = authority else {
+/// Whether `offset` falls inside the brackets of a host that starts with `[` (`authority`: what
+/// [`authority_shape`] found).
+fn in_ip_literal(input: &str, offset: usize, authority: Option<AuthorityShape>) -> bool {
+    let Some(shape) = authority else {
         return false;
     };
-    let authority = &input[start..end];
-    let host_start = start + authority.find('@').map_or(0, |i| i + 1);
-    if input.as_bytes().get(host_start) != Some(&b'[') {
+    if input.as_bytes().get(shape.host_start) != Some(&b'[') {
         return false;
     }
-    let close = input[host_start..end]
-        .find(']')
-        .map_or(end, |i| host_start + i);
-    offset >= host_start && offset <= close
+    let close = shape.close.unwrap_or(shape.end);
+    offset >= shape.host_start && offset <= close
 }
 
-/// The error for a port with a non-digit, when the authority (the span [`authority_span`] found) has no
-/// `@` (see [`classify`]).
+/// The error for a port with a non-digit, after the host of the authority (what [`authority_shape`]
+/// found; see [`classify`]).
 fn port_error(
     rule: Rule,
     input: &str,
     offset: usize,
-    authority: Option<(usize, usize)>,
+    authority: Option<AuthorityShape>,
 ) -> Option<ParseError> {
-    let (start, end) = authority?;
-    let start = start + input[start..end].find('@').map_or(0, |i| i + 1);
-    let authority = &input[start..end];
-    let host_end = if authority.starts_with('[') {
-        start + authority.find(']')? + 1
+    let shape = authority?;
+    let b = input.as_bytes();
+    // A `[` at `host_start` is inside the authority (the byte at its end is a delimiter or none).
+    let host_end = if b.get(shape.host_start) == Some(&b'[') {
+        shape.close? + 1
     } else {
-        start + authority.find(':')?
+        shape.colon?
     };
-    let port = input[host_end..end].strip_prefix(':')?;
-    let bad = port.find(|c: char| !c.is_ascii_digit())?;
+    let port = b[host_end..shape.end].strip_prefix(b":")?;
+    let bad = port.iter().position(|c| !c.is_ascii_digit())?;
     let bad_offset = host_end + 1 + bad;
     if bad_offset > offset {
         return None;

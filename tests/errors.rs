@@ -106,6 +106,8 @@ fn error_pct_encoded(#[case] input: &str, #[case] offset: usize) {
 #[case::with_userinfo("http://u@h:x/", 11)]
 #[case::with_userinfo_colon("http://u:p@h:x/", 13)]
 #[case::after_ipv6("http://[::1]:a/", 13)]
+#[case::after_ipv6_with_userinfo("http://u:p@[::1]:a/", 17)]
+#[case::userinfo_colon_then_ipv4("http://u:1@1.2.3.4:z", 19)]
 #[case::second_colon("http://a:80:80/", 11)]
 #[case::relative("//h:-1", 4)]
 fn error_port(#[case] input: &str, #[case] offset: usize) {
