@@ -7,7 +7,7 @@
 //! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use pest_meta::ast::{Expr, Rule, RuleType};
 
@@ -42,6 +42,8 @@ pub(crate) struct Grammar<'g> {
     class_memo: RefCell<ClassMemo<'g>>,
     /// The FIRST set and nullability of each rule, computed once per rule.
     first_memo: RefCell<HashMap<&'g str, Memo<(Set, bool)>>>,
+    /// The rules that reach themselves through rule references ([`recursive_rules`]): never inlined.
+    recursive: HashSet<&'g str>,
 }
 
 impl<'g> Grammar<'g> {
@@ -52,6 +54,7 @@ impl<'g> Grammar<'g> {
             records_events: rules.iter().map(|r| (r.name.as_str(), false)).collect(),
             class_memo: RefCell::new(HashMap::new()),
             first_memo: RefCell::new(HashMap::new()),
+            recursive: recursive_rules(rules),
         };
         // Least fixed point of "can record events" over the (possibly recursive) rules.
         loop {
@@ -97,11 +100,13 @@ impl<'g> Grammar<'g> {
         !quiet && self.expr_pushes(e)
     }
 
-    /// The body of rule `name` as called in this context, if the call records nothing (so the body may
-    /// be analysed or inlined in place of the call), with the quietness its body runs under.
+    /// The body of rule `name` as called in this context, if the call records nothing and the rule is
+    /// not recursive (so the body may be analysed or inlined in place of the call), with the quietness
+    /// its body runs under. A recursive rule's body holds a call of the rule itself: inlined, lowering
+    /// it would meet that body again inside itself, without end (`a = _{ "x" | "(" ~ a* ~ ")" }`).
     pub(crate) fn inlinable(&self, name: &str, quiet: bool) -> Option<(&'g Expr, bool)> {
         let rule = self.rules.get(name)?;
-        if !quiet && self.records_events[name] {
+        if (!quiet && self.records_events[name]) || self.recursive.contains(name) {
             return None;
         }
         Some((&rule.expr, quiet || rule.ty == RuleType::Atomic))
@@ -442,4 +447,83 @@ pub(crate) fn flatten_seq<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
         }
         other => out.push(other),
     }
+}
+
+/// The rules that can reach themselves through rule references, in any position of their bodies
+/// (directly, `a = { "(" ~ a? ~ ")" }`, or through other rules): the members of Tarjan's strongly
+/// connected components of more than one rule, and the rules that call themselves. Iterative, so a
+/// long chain of rules costs no machine stack; linear in the rules and their references.
+pub(crate) fn recursive_rules(rules: &[Rule]) -> HashSet<&str> {
+    let index: HashMap<&str, usize> = rules
+        .iter()
+        .enumerate()
+        .map(|(i, rule)| (rule.name.as_str(), i))
+        .collect();
+    let calls: Vec<Vec<usize>> = rules
+        .iter()
+        .map(|rule| {
+            rule.expr
+                .iter_top_down()
+                .filter_map(|e| match e {
+                    Expr::Ident(name) => index.get(name.as_str()).copied(),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    const UNSEEN: usize = usize::MAX;
+    let n = rules.len();
+    let (mut order, mut low) = (vec![UNSEEN; n], vec![0; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut next) = (Vec::new(), 0);
+    let mut recursive = HashSet::new();
+    for root in 0..n {
+        if order[root] != UNSEEN {
+            continue;
+        }
+        order[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        // (rule, how many of its calls were followed)
+        let mut path = vec![(root, 0)];
+        while let Some(top) = path.last_mut() {
+            let v = top.0;
+            if let Some(&w) = calls[v].get(top.1) {
+                top.1 += 1;
+                if w == v {
+                    recursive.insert(rules[v].name.as_str());
+                } else if order[w] == UNSEEN {
+                    order[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    path.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(order[w]);
+                }
+                continue;
+            }
+            path.pop();
+            if let Some(&(u, _)) = path.last() {
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] == order[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    recursive.extend(component.iter().map(|&w| rules[w].name.as_str()));
+                }
+            }
+        }
+    }
+    recursive
 }

@@ -157,6 +157,26 @@ fn analyse_records_events_through_calls_but_not_inside_atomic_rules() {
     assert!(!g.records_events["pchar"]);
 }
 
+/// A rule is recursive when it reaches itself through rule references in any position; only those are
+/// kept from being inlined. uri.pest has none.
+#[rstest]
+#[case::none_in_uri_pest(URI_PEST, "")]
+#[case::calls_itself_later("a = { \"(\" ~ a? ~ \")\" }", "a")]
+#[case::silent_in_a_repetition("p = { a }\na = _{ \"x\" | \"(\" ~ a* ~ \")\" }", "a")]
+#[case::two_rules_in_a_cycle("a = { \"x\" ~ b? }\nb = { \"y\" ~ a }\nc = { a }", "a b")]
+#[case::through_a_lookahead("a = { \"x\" ~ &b }\nb = { \"y\" ~ a? }", "a b")]
+#[case::a_chain_is_not_recursive("a = { b ~ b }\nb = { c | \"x\" }\nc = { \"y\" }", "")]
+#[case::a_cycle_beside_a_chain(
+    "a = { b }\nb = { \"(\" ~ c ~ \")\" }\nc = { \"x\" | b }\nd = { a ~ c }",
+    "b c"
+)]
+fn analyse_finds_the_recursive_rules(#[case] text: &str, #[case] expected: &str) {
+    let read = read::read(text).expect("reads");
+    let mut found: Vec<&str> = analyse::recursive_rules(&read.ast).into_iter().collect();
+    found.sort();
+    assert_eq!(found.join(" "), expected);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // components
 // ---------------------------------------------------------------------------------------------------------

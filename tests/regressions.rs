@@ -124,3 +124,21 @@ fn regression_password_inside_a_finding_code() {
         );
     }
 }
+
+/// grammar_text, a stack overflow libFuzzer could not report (the process died of SIGSEGV; the input
+/// was kept with `RFC3986_FUZZ_LAST_INPUT`): an overlay whose silent `sub_delims` calls itself inside a
+/// repetition. Lowering the program inlined the rule's alternatives into its own body without end, and
+/// the loader thread's stack overflowed (the command line aborted with "has overflowed its stack").
+#[cfg(feature = "runtime-grammar")]
+#[test]
+fn regression_silent_rule_calls_itself_in_a_repetition() {
+    let text = "//! Thex of RFC 7//! Rn  9110 so RFC 3986:\n//! - an authority is required (\"//\" after the 974 (It// overlayRFC 6874\n//\" / \"=\"\n/// RFC 3987 section 2.2.\nsub_delims = _{ \"!\" | \"$\" | \"&\" | \"'\" | \"(\" | \")\" | \"9*\" | \"+\" | \",\" | \";heme), so `http:/a`a nd `http:a` are not http URIs;\n//!syntax\n//! of RFC 3986//-! The IRI syntax ofiers), sectio//! The generic URI syntax of R\" ~ (unreserved | sub_delims | \":\")+ }\n\n/// IPv6address = 6( h16 \":\" ) ls32 / \"::\" 5( h16 \":\" ) ls32 / [ h16 ] \"::\" 4( h16 \":\" ) ls32 / [ *1";
+    // The text as a grammar of its own fails (it calls rules it does not define); as an overlay on
+    // uri.pest it loads, and matches.
+    assert!(rfc3986::runtime::Grammar::load(text).is_err());
+    let grammar = rfc3986::runtime::Grammar::overlay(text).expect("loads as an overlay");
+    let entry = grammar.start_rule().expect("a start rule");
+    assert!(entry.parse("http://a/b?c#d").is_ok());
+    assert!(entry.parse("http://a/b?c#d!x:").is_ok());
+    assert!(entry.parse("http://a/ b").is_err());
+}

@@ -337,3 +337,31 @@ fn an_item_is_listed_once_when_two_rules_share_its_name() {
     assert_eq!(expected.len(), once.len(), "{expected:?}");
     assert_engines_agree(&entry, input);
 }
+
+/// Rules that reach themselves through a repetition or a later term, silent or not, alone or through
+/// another rule. Found by fuzzing grammar_text (an overlay redefining `sub_delims` as
+/// `_{ "!" | ... | "x" ~ (unreserved | sub_delims | ":")+ }`): the program's lowering inlined the
+/// silent rule's alternatives into the choice inside its own body, then lowered that body again inside
+/// itself, until the loader thread's stack overflowed (the command line aborted). Recursive rules are now
+/// called, never inlined.
+#[rstest]
+#[case::silent_in_a_repetition("p = { a }\na = _{ \"x\" | \"(\" ~ (\"y\" | a)+ ~ \")\" }")]
+#[case::silent_under_a_star("p = { a }\na = _{ \"x\" | \"(\" ~ a* ~ \")\" }")]
+#[case::silent_first_in_the_choice("p = { a }\na = _{ \"x\" | \"(\" ~ (a | \"y\")* ~ \")\" }")]
+#[case::through_another_silent_rule(
+    "p = { a }\na = _{ \"x\" | \"(\" ~ b ~ \")\" }\nb = _{ \"y\" | (\"-\" | a)+ }"
+)]
+#[case::normal_rules("p = { a }\na = { \"x\" | \"(\" ~ (\"y\" | a)+ ~ \")\" }")]
+#[case::in_a_lookahead("p = { &a ~ a ~ !a }\na = _{ \"x\" | \"(\" ~ (\"y\" | a)* ~ \")\" }")]
+fn recursive_rules_load_and_agree_with_pest_vm(#[case] text: &str) {
+    let grammar = Grammar::load(text).expect("loads");
+    let entry = grammar.entry("p").expect("p");
+    assert!(entry.is_compiled(), "{text}");
+    assert!(entry.parse("x").is_ok() || entry.parse("xx").is_ok() || text.contains("!a"));
+    for input in [
+        "x", "(x)", "((x)y)", "((x)x)", "(-x)", "(y)", "(", "((x)", "(x))", "(()", "", "xy",
+        "(-(x)-)",
+    ] {
+        assert_engines_agree(&entry, input);
+    }
+}

@@ -6,5 +6,6 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    rfc3986_fuzz::keep_last_input(data);
     rfc3986_fuzz::check_grammar_text(data);
 });

@@ -740,6 +740,18 @@ pub fn check_runtime_grammar(text: &str) {
     }
 }
 
+/// When the environment variable `RFC3986_FUZZ_LAST_INPUT` names a file, writes each input there before
+/// it runs. A stack overflow kills a libFuzzer process without a report or an artifact (its signal
+/// handler has no stack left to run on); that file then holds the input that did it.
+pub fn keep_last_input(data: &[u8]) {
+    use std::sync::OnceLock;
+    static PATH: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
+    let path = PATH.get_or_init(|| std::env::var_os("RFC3986_FUZZ_LAST_INPUT").map(Into::into));
+    if let Some(path) = path {
+        let _ = std::fs::write(path, data);
+    }
+}
+
 /// `data` = grammar text, NUL, input. The grammar is loaded alone ([`rfc3986::runtime::Grammar::load`])
 /// and, when the text has a `// overlay` line, as an overlay on uri.pest; a load error has issues at positions inside the text (line and column
 /// 1-based); a loaded grammar matches the input with its start rule (or its first rule) and with
@@ -787,9 +799,7 @@ pub fn check_grammar_text(data: &[u8]) {
             // stack guard), so a limit on either side is not compared.
             if entry.is_compiled() && text.len() <= 4096 {
                 let reference = entry.parse_with_reference(text_input);
-                let limit = |r: &Result<_, rfc3986::ParseError>| {
-                    matches!(r, Err(e) if e.kind() == rfc3986::ParseErrorKind::LimitReached)
-                };
+                let limit = |r: &Result<_, rfc3986::ParseError>| matches!(r, Err(e) if e.kind() == rfc3986::ParseErrorKind::LimitReached);
                 if !limit(&by_text) && !limit(&reference) {
                     match (&by_text, &reference) {
                         (Ok(a), Ok(b)) => assert_eq!(a, b, "{text_input:?}"),
