@@ -33,7 +33,10 @@
 //! - Limits: the interpreters nest once per node of the program, not per input byte; a match that
 //!   would leave less than 128 KiB of the thread's machine stack (a recursive grammar on a deeply
 //!   nested input) stops with an error of kind [`LimitReached`](crate::ParseErrorKind::LimitReached),
-//!   never a stack overflow. On pest_vm, pest's stack guard does the same.
+//!   never a stack overflow. On pest_vm, pest's stack guard does the same. A match also has a budget
+//!   of steps linear in its input (see `machine.rs`), so that a grammar on which PEG backtracking takes
+//!   exponential time stops with the same kind of error instead of running for hours; grammars on
+//!   pest_vm have no such budget (pest's call limit is process-wide).
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -866,7 +869,7 @@ impl Grammar {
                 return Ok(RuleMatch::loaded(&rule.abnf, input, parts));
             }
             machine::Outcome::Done(_) => {}
-            machine::Outcome::Limit(at) => return Err(self.limit(rule, input, at)),
+            machine::Outcome::Limit(at, limit) => return Err(self.limit(rule, input, at, limit)),
         }
         let Ok(detail) = detail.get_or_init(|| compile_detail(read)) else {
             return reference().parse(self, index, input);
@@ -885,23 +888,33 @@ impl Grammar {
                 );
                 reference().parse(self, index, input)
             }
-            Err(at) => Err(self.limit(rule, input, at)),
+            Err((at, limit)) => Err(self.limit(rule, input, at, limit)),
         }
     }
 
-    /// The error of a match that nested deeper than the engine allows.
-    fn limit(&self, rule: &LoadedRule, input: &str, at: usize) -> ParseError {
-        ParseError::limit(
-            builtin_rule(rule),
-            input,
-            at,
-            format!(
+    /// The error of a match that nested deeper than the engine allows or took more steps than its
+    /// budget.
+    fn limit(
+        &self,
+        rule: &LoadedRule,
+        input: &str,
+        at: usize,
+        limit: machine::Limit,
+    ) -> ParseError {
+        let message = match limit {
+            machine::Limit::Depth => format!(
                 "stack limit reached (the input nests through the grammar's rules deeper than the \
                  thread's stack allows, keeping {} KiB free)",
                 machine::STACK_RESERVE >> 10
             ),
-        )
-        .for_loaded_rule(&rule.abnf)
+            machine::Limit::Steps => format!(
+                "step limit reached (the grammar backtracks over this input more than {} steps \
+                 plus {} per byte allow: matching it would take time out of proportion to its length)",
+                machine::STEPS_FIXED,
+                machine::STEPS_PER_BYTE
+            ),
+        };
+        ParseError::limit(builtin_rule(rule), input, at, message).for_loaded_rule(&rule.abnf)
     }
 
     fn expected(&self, literals: &HashMap<String, String>, name: &str) -> Expected {
