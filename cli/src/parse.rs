@@ -81,12 +81,13 @@ impl<'a> Components<'a> {
     }
 }
 
-/// One invalid input as JSON: `{"input": "...", "valid": false, "error": {...}}`.
+/// One invalid input as JSON: `{"input": "...", "valid": false, "error": {...}}`; `valid` is `null`
+/// when a parser limit stopped the parse (`error.kind` is then `limit-reached`), as in `check`.
 #[derive(Debug, Serialize)]
 struct Invalid<'a> {
     line: u64,
     input: &'a str,
-    valid: bool,
+    valid: Option<bool>,
     error: ErrorJson,
 }
 
@@ -103,13 +104,15 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let interactive = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
     let mut any_invalid = false;
+    let mut any_limit = false;
     let mut first = true;
     let look = args.look.look(interactive);
     let mut parse_one =
         |source: &str, line: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
             let valid = parse_input(args, (engine, look), (source, line), bytes, first, out)?;
             first = false;
-            any_invalid |= !valid;
+            any_invalid |= valid == Some(false);
+            any_limit |= valid.is_none();
             if interactive {
                 out.flush()?;
             }
@@ -136,10 +139,15 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     };
     out.flush()?;
 
-    Ok(Status::of(all_read, any_invalid))
+    let status = Status::of(all_read, any_invalid);
+    if any_limit && status != Status::IoError {
+        return Ok(Status::Limit);
+    }
+    Ok(status)
 }
 
-/// Parses one input and writes its components or error; returns whether it was valid.
+/// Parses one input and writes its components or error; returns whether it was valid, or `None` when a
+/// parser limit stopped it (neither valid nor invalid).
 fn parse_input(
     args: &Args,
     (engine, look): (Engine, report::Look),
@@ -147,7 +155,7 @@ fn parse_input(
     bytes: &[u8],
     first: bool,
     out: &mut impl Write,
-) -> io::Result<bool> {
+) -> io::Result<Option<bool>> {
     let lossy;
     let result = match engine.decode(bytes) {
         Ok(text) => engine.parse(text).map_err(|e| (text, e)),
@@ -156,7 +164,11 @@ fn parse_input(
             Err((lossy.as_str(), error))
         }
     };
-    let valid = result.is_ok();
+    let valid = match &result {
+        Ok(_) => Some(true),
+        Err((_, e)) if e.kind() == rfc3986::ParseErrorKind::LimitReached => None,
+        Err(_) => Some(false),
+    };
     match (args.format, result) {
         (Format::Json, Ok(uri)) => {
             let mut components = Components::new(line, uri.as_str(), &uri);
@@ -183,7 +195,7 @@ fn parse_input(
             let invalid = Invalid {
                 line,
                 input: &report::redact_if(look.redact_json, input),
-                valid: false,
+                valid: valid.and(Some(false)),
                 error: ErrorJson::new(&error, input),
             };
             serde_json::to_writer(&mut *out, &invalid)?;

@@ -308,6 +308,60 @@ fn a_parser_limit_is_its_own_outcome() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `parse` treats a parser limit as `check` does: `valid: null`, kind `limit-reached`, exit 3, the
+/// next line parsed as usual. Cases: pest's stack guard on a deep input, and the step budget of the
+/// compiled engine on a grammar where backtracking is exponential (2^40 paths on 41 bytes).
+#[rstest]
+#[case::deep_nesting(
+    "nest = { \"(\" ~ nest? ~ \")\" }\n",
+    "nest",
+    format!("{}{}\n()\n", "(".repeat(1 << 20), ")".repeat(1 << 20))
+)]
+#[case::exponential_backtracking(
+    "r = { \"x\" ~ r ~ \"a\" | \"x\" ~ r ~ \"b\" | \"x\" }\nall = { r ~ \"c\" }\n",
+    "all",
+    format!("{}c\nxxxbac\n", "x".repeat(40))
+)]
+fn parse_reports_a_parser_limit_as_its_own_outcome(
+    #[case] grammar_text: &str,
+    #[case] rule: &str,
+    #[case] input: String,
+) {
+    let dir =
+        std::env::temp_dir().join(format!("rfc3986-parse-limit-{}-{rule}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("g.pest");
+    std::fs::write(&grammar, grammar_text).unwrap();
+    let grammar = grammar.to_str().unwrap();
+    let args = [
+        "parse",
+        "--format",
+        "json",
+        "--grammar",
+        grammar,
+        "--rule",
+        rule,
+    ];
+    let output = run(&args, &input);
+    assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+    let records: Vec<serde_json::Value> = text(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["valid"], serde_json::Value::Null);
+    assert_eq!(records[0]["error"]["kind"], "limit-reached");
+    assert_eq!(records[1]["valid"], true);
+    let output = run(&["parse", "--grammar", grammar, "--rule", rule], &input);
+    assert_eq!(output.status.code(), Some(3));
+    assert!(
+        text(&output.stdout).contains("error: parser limit reached"),
+        "{}",
+        text(&output.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn closed_standard_output_is_an_error() {
     use std::process::{Command, Stdio};
