@@ -152,6 +152,9 @@ fn main() -> ExitCode {
             report_panic(info);
         }
     }));
+    // The tool owns its process: a grammar that runs on pest_vm gets the engine's budget (pest's
+    // process-wide call limit), so that no grammar file can make a line take exponential time.
+    rfc3986::runtime::bound_pest_vm_matches();
     let cli = Cli::try_parse().unwrap_or_else(|e| escaped_quotes(e).exit());
     if stdout_closed() {
         // Rust's standard output drops writes to a closed descriptor silently: say so instead of

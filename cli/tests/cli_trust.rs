@@ -309,8 +309,9 @@ fn a_parser_limit_is_its_own_outcome() {
 }
 
 /// `parse` treats a parser limit as `check` does: `valid: null`, kind `limit-reached`, exit 3, the
-/// next line parsed as usual. Cases: pest's stack guard on a deep input, and the step budget of the
-/// compiled engine on a grammar where backtracking is exponential (2^40 paths on 41 bytes).
+/// next line parsed as usual. Cases: pest's stack guard on a deep input, the step budget of the
+/// compiled engine on a grammar where backtracking is exponential (2^40 paths on 41 bytes), and the
+/// same grammar with implicit whitespace, which runs on pest_vm, where pest's call limit stops it.
 #[rstest]
 #[case::deep_nesting(
     "nest = { \"(\" ~ nest? ~ \")\" }\n",
@@ -319,6 +320,11 @@ fn a_parser_limit_is_its_own_outcome() {
 )]
 #[case::exponential_backtracking(
     "r = { \"x\" ~ r ~ \"a\" | \"x\" ~ r ~ \"b\" | \"x\" }\nall = { r ~ \"c\" }\n",
+    "all",
+    format!("{}c\nxxxbac\n", "x".repeat(40))
+)]
+#[case::exponential_backtracking_on_pest_vm(
+    "WHITESPACE = _{ \" \" }\nr = { \"x\" ~ r ~ \"a\" | \"x\" ~ r ~ \"b\" | \"x\" }\nall = { r ~ \"c\" }\n",
     "all",
     format!("{}c\nxxxbac\n", "x".repeat(40))
 )]

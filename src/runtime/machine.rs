@@ -51,6 +51,9 @@ pub(crate) const STEPS_FIXED: u64 = 1 << 14;
 /// The steps a match may take per byte of its input, beyond [`STEPS_FIXED`].
 pub(crate) const STEPS_PER_BYTE: u64 = 1 << 8;
 
+/// Where a rejected input failed (pest's furthest attempt) and what was expected there.
+pub(super) type Explained = (usize, Vec<Expected>);
+
 /// Which limit a match reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Limit {
@@ -577,7 +580,7 @@ impl Detail {
         &self,
         rule: usize,
         s: &[u8],
-    ) -> Result<Option<(usize, Vec<Expected>)>, (usize, Limit)> {
+    ) -> Result<Option<Explained>, (usize, Limit)> {
         let mut d = Diag::new(s);
         let mut run = DRun {
             detail: self,

@@ -29,14 +29,20 @@
 //!   `!{...}`, builtins other than `SOI`, `EOI`, `ANY`, `ASCII_DIGIT`, `ASCII_ALPHA`,
 //!   `ASCII_HEX_DIGIT`) run on pest_vm instead, with the same results and pest_vm's speed; so does the
 //!   rare match in which one component rule matches twice. pest_vm is also the reference the engine is
-//!   tested against (`tests/runtime_engine.rs`).
+//!   tested against (`tests/runtime_engine.rs`). On pest_vm, a rejected input of up to 64 KiB
+//!   (`DETAIL_LIMIT`) is explained by pest_vm running the detail grammar, as the engine explains every
+//!   input; a longer one by the grammar as written, whose error names the grammar's own rules (a
+//!   quoted string is then folded into the rule around it, and the offset is where that rule was
+//!   attempted, which may be before the byte at fault). The limit keeps the memory of pest's record
+//!   of every token of the detail grammar (hundreds of bytes per input byte) out of long lines.
 //! - Limits: the interpreters nest once per node of the program, not per input byte; a match that
 //!   would leave less than 128 KiB of the thread's machine stack (a recursive grammar on a deeply
 //!   nested input) stops with an error of kind [`LimitReached`](crate::ParseErrorKind::LimitReached),
 //!   never a stack overflow. On pest_vm, pest's stack guard does the same. A match also has a budget
 //!   of steps linear in its input (see `machine.rs`), so that a grammar on which PEG backtracking takes
-//!   exponential time stops with the same kind of error instead of running for hours; grammars on
-//!   pest_vm have no such budget (pest's call limit is process-wide).
+//!   exponential time stops with the same kind of error instead of running for hours. Grammars on
+//!   pest_vm get the same budget, counted in pest's calls, only after [`bound_pest_vm_matches`] (pest's
+//!   call limit is one setting for the whole process; the command-line tool calls it).
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -76,7 +82,8 @@ mod read;
 /// The most nodes the program of a loaded grammar may have (`uri.pest` needs about 1,000).
 const MAX_PROGRAM_NODES: usize = 1 << 20;
 
-/// Inputs longer than this are not re-parsed by the detail VM (see the module docs).
+/// Inputs longer than this (in bytes) are not re-parsed by the detail VM: their error is pest_vm's on
+/// the grammar as written (see the module docs, "Grammars the program cannot express").
 const DETAIL_LIMIT: usize = 64 * 1024;
 
 /// The generic grammar that scheme grammars extend (see [`SchemeGrammars`]).
@@ -933,6 +940,49 @@ impl Grammar {
     }
 }
 
+/// pest's process-wide call limit as [`bound_pest_vm_matches`] last raised it; `None` until that is
+/// called (pest_vm matches are then unbounded in time).
+static VM_CALL_LIMIT: std::sync::Mutex<Option<u64>> = std::sync::Mutex::new(None);
+
+/// Gives every match that runs on pest_vm (a grammar the compiled program cannot express: implicit
+/// `WHITESPACE` or `COMMENT`, non-atomic rules, other builtins; see the module docs) a budget of calls
+/// like the engine's budget of steps, so that a grammar on which PEG backtracking is exponential stops
+/// with an error of kind [`LimitReached`](crate::ParseErrorKind::LimitReached) ("call limit reached")
+/// instead of running for hours.
+///
+/// pest's call limit ([`pest::set_call_limit`]) is one setting for the whole process, read when a parse
+/// begins. From this call on, each match on pest_vm first raises it, if it is lower, to the budget of
+/// its input (16,384 calls plus 256 per byte, the engine's steps): the limit only grows, so no match gets
+/// less than its own budget, and each gets at most the budget of the longest input matched so far. It
+/// applies to every pest parser of the process, which is why it is not the default: the command-line
+/// tool, which owns its process, calls it at start; a library that shares its process with other pest
+/// parsers should not.
+pub fn bound_pest_vm_matches() {
+    let mut limit = VM_CALL_LIMIT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    limit.get_or_insert(0);
+}
+
+/// Before a match of `len` bytes on pest_vm: pest's call limit raised to its budget, when
+/// [`bound_pest_vm_matches`] was called.
+fn raise_vm_call_limit(len: usize) {
+    let mut limit = VM_CALL_LIMIT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let Some(current) = limit.as_mut() else {
+        return;
+    };
+    let budget = machine::STEPS_PER_BYTE
+        .saturating_mul(len as u64)
+        .saturating_add(machine::STEPS_FIXED);
+    if budget > *current {
+        *current = budget;
+        let calls = usize::try_from(budget).unwrap_or(usize::MAX);
+        pest::set_call_limit(std::num::NonZeroUsize::new(calls));
+    }
+}
+
 impl VmEngine {
     /// The VMs of `ast` (a grammar whose rules are `rules`).
     fn new(ast: &[AstRule], rules: &[LoadedRule]) -> VmEngine {
@@ -963,6 +1013,7 @@ impl VmEngine {
         input: &'i str,
     ) -> Result<RuleMatch<'i>, ParseError> {
         let rule = &grammar.rules[index];
+        raise_vm_call_limit(input.len());
         let error = match self.vm.parse(&rule.entry, input) {
             Ok(pairs) => {
                 let parts = builder::build(pairs.flatten().filter_map(|pair| {
