@@ -742,10 +742,10 @@ fn render(
                 line: line.number,
                 input: &input,
                 valid: (!report.limit).then_some(report.valid),
-                error: report
-                    .error
-                    .as_ref()
-                    .map(|e| ErrorJson::new(e, &report.input).with_note(report.note.as_deref())),
+                error: report.error.as_ref().map(|e| {
+                    ErrorJson::redacted_if(options.look.redact_json, e, &report.input)
+                        .with_note(report.note.as_deref())
+                }),
                 warnings: report
                     .findings
                     .iter()

@@ -2,7 +2,8 @@
 //! equivalent at a level of the comparison ladder of RFC 3986 section 6.2. Prints `equivalent` or `not
 //! equivalent` and exits 0 or 1; an input that is not a `URI-reference` is reported and exits 2, as `cmp`
 //! and `diff` do for trouble, so that 1 always means "valid and different". Without A and B, reads
-//! `A<TAB>B` lines from standard input and answers each (exit 0 when all pairs are equivalent).
+//! `A<TAB>B` lines from standard input and answers each (exit 0 when all pairs are equivalent); a line
+//! without a tab, a blank one included, is an error (exit 2).
 
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
@@ -123,9 +124,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         _ => {
             let files: Vec<std::path::PathBuf> = args.pairs.iter().cloned().collect();
             input::for_each_line(&files, |line| {
-                if line.bytes.is_empty() {
-                    return Ok(());
-                }
+                // A blank line has no tab either: an error like any line without a tab (exit 2), so that
+                // every input line has its answer (issue 13).
                 let Some(tab) = line.bytes.iter().position(|&b| b == b'\t') else {
                     tally(Outcome::Invalid);
                     if args.format == Format::Json {
@@ -243,7 +243,7 @@ fn compare(
                 normal_b: None,
                 error: Some(PairError {
                     input: if name == "A" { "a" } else { "b" },
-                    error: Some(ErrorJson::new(&e, text)),
+                    error: Some(ErrorJson::redacted_if(look.redact_json, &e, text)),
                     kind: None,
                     message: None,
                 }),

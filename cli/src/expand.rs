@@ -5,7 +5,8 @@
 //! array a list, an object an associative array in file order, `null` undefined; nested values are
 //! flattened as their members joined by `,`) and from `NAME=VALUE`
 //! arguments (string values; they override the file). Without TEMPLATE, or with `-`, the templates are
-//! the lines of standard input (blank lines skipped), each expanded with the same variables.
+//! the lines of standard input, each expanded with the same variables; a blank line is the empty template,
+//! which expands to the empty string.
 //!
 //! Each expansion is matched against `--rule` (default `URI-reference`): `text` writes it on standard
 //! output when it matches and a diagnostic on standard error when the template is invalid or the result
@@ -99,10 +100,9 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         }
         _ => {
             let no_files: &[&str] = &[];
+            // A blank line is the empty template (valid, RFC 6570 2: it expands to the empty string), not a
+            // line to skip: every input line has its record (issue 13).
             input::for_each_line(no_files, |line| {
-                if line.bytes.is_empty() {
-                    return Ok(());
-                }
                 let text = String::from_utf8_lossy(line.bytes);
                 any_invalid |=
                     !expand_one(args, &variables, (line.file, line.number), &text, &mut out)?;
@@ -271,7 +271,11 @@ fn expand_one(
                     .err()
                     .map(|e| template_error_json(e, template)),
                 error: match (&expanded, &checked) {
-                    (Ok(text), Some(Err(e))) => Some(ErrorJson::new(e, text)),
+                    (Ok(text), Some(Err(e))) => Some(ErrorJson::redacted_if(
+                        args.look.stderr_look().redact_json,
+                        e,
+                        text,
+                    )),
                     _ => None,
                 },
             };

@@ -8,20 +8,26 @@
 //!   (so that `fix < in > out` keeps line numbers; `check out` then shows what is left). Standard error
 //!   gets one note per repair, `SOURCE:LINE:COL: fixed: ' ' -> %20 (RFC 3986 2.1)` (not with `--quiet`),
 //!   one diagnostic per unrepairable line, `SOURCE:LINE:COL: error: MESSAGE` with the partly repaired line
-//!   and a caret, and a summary `N lines, N already valid, N fixed, N unrepairable, N skipped`. COL is the
-//!   1-based byte column in the original line. Blank lines are written back and counted as skipped.
-//! - `json`: one object per non-blank line: `{"file", "line", "input", "fixed": "..." | null, "repairs":
+//!   and a caret, and a summary `N lines, N already valid, N fixed, N unrepairable`. COL is the 1-based
+//!   byte column in the original line.
+//! - `json`: one object per line: `{"file", "line", "input", "fixed": "..." | null, "repairs":
 //!   [{"offset", "column", "found", "replacement", "reason", "section"}], "error": {"offset", "column",
 //!   "kind", "cause", "expected", "hint", "message", "partial"} | null}`; offsets are 0-based bytes of
 //!   `input`, columns 1-based characters.
 //!
+//! A blank line is a line like any other: the empty URI reference (RFC 3986 4.1, 4.2: `relative-ref` with
+//! `path-empty`), already valid, written back in text and given its object in JSON.
+//!
 //! Echoed text on standard error has control and bidirectional characters escaped, and the password of a
 //! `user:password@` userinfo replaced by `*`s (the repaired URI on standard output is the product and is
-//! written as it is).
+//! written as it is). With `--redact`, JSON masks it too (`input`, `fixed`, `partial`; a repair or an
+//! error at a character of it names neither the character nor its encoding), and so do the repair notes
+//! on standard error.
 //!
 //! Exit status: 0 when every line ends valid, 1 when some line stays invalid, 2 when an input cannot be
 //! read.
 
+use std::borrow::Cow;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -67,8 +73,8 @@ pub(crate) struct Args {
 struct LineJson<'a> {
     file: &'a str,
     line: u64,
-    input: &'a str,
-    fixed: Option<&'a str>,
+    input: Cow<'a, str>,
+    fixed: Option<Cow<'a, str>>,
     repairs: Vec<RepairJson>,
     error: Option<ErrorJson<'a>>,
 }
@@ -85,17 +91,31 @@ struct RepairJson {
 }
 
 impl RepairJson {
-    fn new(repair: &Repair, input: &str) -> RepairJson {
+    /// The JSON of `repair` of `input`; `found` and `replacement` are [`HIDDEN`] when `redact` and the
+    /// repair is in the userinfo password.
+    fn new(repair: &Repair, input: &str, redact: bool) -> RepairJson {
+        let hidden = redact && report::in_password(input, repair.offset());
         RepairJson {
             offset: repair.offset(),
             column: report::column(input, repair.offset()),
-            found: repair.found().to_string(),
-            replacement: repair.replacement(),
+            found: if hidden {
+                HIDDEN.to_string()
+            } else {
+                repair.found().to_string()
+            },
+            replacement: if hidden {
+                HIDDEN.to_string()
+            } else {
+                repair.replacement()
+            },
             reason: repair.reason().name(),
             section: repair.reason().section(),
         }
     }
 }
+
+/// What a repair note (and, with `--redact`, JSON) shows for a character of the userinfo password.
+const HIDDEN: &str = "*";
 
 /// The error of an unrepairable line; `offset` and `column` point into the original input, `partial` is
 /// the text with the repairs made before the stop.
@@ -110,7 +130,38 @@ struct ErrorJson<'a> {
     expected: Vec<String>,
     hint: Option<String>,
     message: String,
-    partial: &'a str,
+    partial: Cow<'a, str>,
+}
+
+impl<'a> ErrorJson<'a> {
+    /// The error at byte `offset` of the original `input` (`error` is the grammar's error on `partial`),
+    /// with `message`; when `redact` and the error is at a character of the userinfo password, masked as
+    /// text diagnostics are ([`report::IN_PASSWORD`], no hint) and `partial` masked.
+    fn new(
+        input: &str,
+        offset: usize,
+        cause: &'static str,
+        error: &ParseError,
+        message: String,
+        partial: &'a str,
+        redact: bool,
+    ) -> ErrorJson<'a> {
+        let hidden = redact && report::in_password(partial, error.offset());
+        ErrorJson {
+            offset,
+            column: report::column(input, offset),
+            kind: error.kind().name(),
+            cause,
+            expected: error.expected().iter().map(ToString::to_string).collect(),
+            hint: if hidden { None } else { error.hint() },
+            message: if hidden {
+                report::IN_PASSWORD.to_string()
+            } else {
+                message
+            },
+            partial: report::redact_if(redact, partial),
+        }
+    }
 }
 
 /// The tally of the summary line.
@@ -120,7 +171,6 @@ struct Counts {
     valid: u64,
     fixed: u64,
     unrepairable: u64,
-    skipped: u64,
 }
 
 /// What became of one line.
@@ -137,14 +187,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let interactive = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
     let mut counts = Counts::default();
+    let redact = args.look.stderr_look().redact_json;
     let all_read = input::for_each_line(&args.files, |line| {
-        if line.bytes.is_empty() {
-            counts.skipped += 1;
-            if args.format == Format::Text {
-                writeln!(out)?;
-            }
-            return Ok(());
-        }
         counts.lines += 1;
         let outcome = match input::decode(Rule::URI_REFERENCE, line.bytes) {
             Ok(text) => match repair::fix(text) {
@@ -163,7 +207,7 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             _ => std::str::from_utf8(line.bytes).unwrap_or_default(),
         };
         match args.format {
-            Format::Json => write_json(&mut out, line.file, line.number, text, &outcome)?,
+            Format::Json => write_json(&mut out, line.file, line.number, text, &outcome, redact)?,
             Format::Text => {
                 match &outcome {
                     Outcome::Fixed(f) => writeln!(out, "{f}")?,
@@ -187,21 +231,23 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         valid,
         fixed,
         unrepairable,
-        skipped,
     } = counts;
     let _ = writeln!(
         io::stderr().lock(),
-        "{lines} lines, {valid} already valid, {fixed} fixed, {unrepairable} unrepairable, {skipped} skipped"
+        "{lines} lines, {valid} already valid, {fixed} fixed, {unrepairable} unrepairable"
     );
     Ok(Status::of(all_read, unrepairable > 0))
 }
 
+/// One line's JSON object; with `redact` (`--redact`), the userinfo password masked in every field that
+/// echoes the line.
 fn write_json(
     out: &mut impl Write,
     file: &str,
     line: u64,
     input: &str,
     outcome: &Outcome,
+    redact: bool,
 ) -> io::Result<()> {
     let repairs = match outcome {
         Outcome::Fixed(f) => f.repairs(),
@@ -210,41 +256,37 @@ fn write_json(
     };
     let error = match outcome {
         Outcome::Fixed(_) => None,
-        Outcome::Unrepairable(e) => Some(ErrorJson {
-            offset: e.offset(),
-            column: report::column(input, e.offset()),
-            kind: e.error().kind().name(),
-            cause: e.cause().name(),
-            expected: e
-                .error()
-                .expected()
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-            hint: e.error().hint(),
-            message: e.describe(),
-            partial: e.partial(),
-        }),
-        Outcome::NotUtf8(lossy, error) => Some(ErrorJson {
-            offset: error.offset(),
-            column: report::column(lossy, error.offset()),
-            kind: error.kind().name(),
-            cause: "syntax",
-            expected: error.expected().iter().map(ToString::to_string).collect(),
-            hint: error.hint(),
-            message: error.detail(),
-            partial: lossy,
-        }),
+        Outcome::Unrepairable(e) => Some(ErrorJson::new(
+            input,
+            e.offset(),
+            e.cause().name(),
+            e.error(),
+            e.describe(),
+            e.partial(),
+            redact,
+        )),
+        Outcome::NotUtf8(lossy, error) => Some(ErrorJson::new(
+            lossy,
+            error.offset(),
+            "syntax",
+            error,
+            error.detail(),
+            lossy,
+            redact,
+        )),
     };
     let json = LineJson {
         file,
         line,
-        input,
+        input: report::redact_if(redact, input),
         fixed: match outcome {
-            Outcome::Fixed(f) => Some(f.as_str()),
+            Outcome::Fixed(f) => Some(report::redact_if(redact, f.as_str())),
             _ => None,
         },
-        repairs: repairs.iter().map(|r| RepairJson::new(r, input)).collect(),
+        repairs: repairs
+            .iter()
+            .map(|r| RepairJson::new(r, input, redact))
+            .collect(),
         error,
     };
     serde_json::to_writer(&mut *out, &json)?;
@@ -252,7 +294,8 @@ fn write_json(
 }
 
 /// The repair notes and the error of one line, on standard error, in the diagnostic shape of every
-/// subcommand (`SOURCE:LINE:COL: fixed|error: ...`; the password of a userinfo masked).
+/// subcommand (`SOURCE:LINE:COL: fixed|error: ...`; the password of a userinfo masked, and with `--redact`
+/// the encoding of a character of it too).
 fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcome) {
     let stderr = io::stderr();
     let mut err = stderr.lock();
@@ -266,16 +309,21 @@ fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcom
     };
     if !args.quiet {
         for r in repairs {
-            let found = if secret.as_ref().is_some_and(|s| s.contains(&r.offset())) {
-                "*".to_string()
+            let hidden = secret.as_ref().is_some_and(|s| s.contains(&r.offset()));
+            let found = if hidden {
+                HIDDEN.to_string()
             } else {
                 report::escape_text(&r.found().to_string()).into_owned()
             };
+            let replacement = if hidden && look.redact_json {
+                HIDDEN.to_string()
+            } else {
+                r.replacement()
+            };
             let _ = writeln!(
                 err,
-                "{shown_file}:{line}:{}: fixed: '{found}' -> {} ({})",
+                "{shown_file}:{line}:{}: fixed: '{found}' -> {replacement} ({})",
                 r.offset() + 1,
-                r.replacement(),
                 r.reason().section()
             );
         }

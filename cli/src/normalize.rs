@@ -134,7 +134,10 @@ fn normalize_one(
                 line,
                 input: &report::redact_if(args.look.stderr_look().redact_json, text),
                 normalized: normalized.as_ref().ok().map(|n| n.as_str()),
-                error: normalized.as_ref().err().map(|e| ErrorJson::new(e, text)),
+                error: normalized
+                    .as_ref()
+                    .err()
+                    .map(|e| ErrorJson::redacted_if(args.look.stderr_look().redact_json, e, text)),
             };
             serde_json::to_writer(&mut *out, &json)?;
             out.write_all(b"\n")?;

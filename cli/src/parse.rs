@@ -196,7 +196,7 @@ fn parse_input(
                 line,
                 input: &report::redact_if(look.redact_json, input),
                 valid: valid.and(Some(false)),
-                error: ErrorJson::new(&error, input),
+                error: ErrorJson::redacted_if(look.redact_json, &error, input),
             };
             serde_json::to_writer(&mut *out, &invalid)?;
             out.write_all(b"\n")?;

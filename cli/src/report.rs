@@ -48,6 +48,23 @@ impl ErrorJson {
             message: error.detail(),
         }
     }
+
+    /// [`ErrorJson::new`], and when `redact` (`--redact`) and the error is at a character of the userinfo
+    /// password of `input`, said as text diagnostics say it: the message is [`IN_PASSWORD`] and the
+    /// expected items, with no hint (a hint spells the character's encoding). Before
+    /// [`with_note`](Self::with_note).
+    pub(crate) fn redacted_if(redact: bool, error: &ParseError, input: &str) -> ErrorJson {
+        let mut json = ErrorJson::new(error, input);
+        if redact && in_password(input, error.offset()) {
+            json.hint = None;
+            json.message = IN_PASSWORD.to_string();
+            if !error.expected().is_empty() {
+                json.message.push_str("; ");
+                json.message.push_str(&error.expected_list());
+            }
+        }
+        json
+    }
 }
 
 /// The 1-based column, in characters, of byte `offset` of `input`.
@@ -146,8 +163,9 @@ pub(crate) struct LookArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
 
-    /// Also mask the password of a userinfo (`user:****@host`) in JSON output (`input` and the
-    /// components); text diagnostics always mask it. Offsets still count the bytes of the line as read.
+    /// Also mask the password of a userinfo (`user:****@host`) in JSON output (`input`, the components,
+    /// `fix`'s results; an error at a character of it does not name the character); text diagnostics
+    /// always mask it. Offsets still count the bytes of the line as read.
     #[arg(long)]
     redact: bool,
 }
@@ -205,6 +223,10 @@ const LOCATION: anstyle::Style = anstyle::Style::new().bold();
 
 /// What replaces a userinfo password in echoed text.
 pub(crate) const MASK: &str = "****";
+
+/// The message of a parse error at a character of the userinfo password, which it does not name.
+pub(crate) const IN_PASSWORD: &str =
+    "character not allowed in the password of the userinfo (not shown)";
 
 /// One thing to say about one input line, in the one shape every subcommand uses:
 /// `SOURCE:LINE:COL: error|warning: MESSAGE` (plain) or a rustc-like block (rich).
@@ -333,10 +355,7 @@ impl<'a> Diagnostic<'a> {
         };
         // A parse error's message names the character it found; a finding's never quotes input.
         let (message, help) = if in_password && self.code.is_none() {
-            (
-                Cow::Borrowed("character not allowed in the password of the userinfo (not shown)"),
-                None,
-            )
+            (Cow::Borrowed(IN_PASSWORD), None)
         } else {
             (
                 escape_text(&self.message),
@@ -606,6 +625,11 @@ pub(crate) fn password_span(input: &str) -> Option<Range<usize>> {
     let colon = authority[..at].find(':')?;
     let span = authority_start + colon + 1..authority_start + at;
     (!span.is_empty()).then_some(span)
+}
+
+/// Whether byte `offset` of `input` is inside the password of its userinfo ([`password_span`]).
+pub(crate) fn in_password(input: &str, offset: usize) -> bool {
+    password_span(input).is_some_and(|password| password.contains(&offset))
 }
 
 /// `input` with its userinfo password replaced by [`MASK`], `span` moved to match, and whether the span

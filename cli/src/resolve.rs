@@ -4,7 +4,8 @@
 //! References come from the REF arguments, or from the lines of standard input when there are none; with
 //! `--pairs`, from `BASE<TAB>REF` lines of FILE (`-`: standard input). `text` writes one target URI per
 //! line on standard output and each error on standard error (`SOURCE:LINE: error: ...` with a caret);
-//! `json` writes one object per reference, errors included, so output lines match input lines.
+//! `json` writes one object per reference, errors included, so output lines match input lines. A `--pairs`
+//! line without a tab, a blank one included, is an error (`missing-tab` in JSON).
 
 use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -111,9 +112,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
 
     let all_read = if let Some(pairs) = &args.pairs {
         input::for_each_line(&[pairs], |line| {
-            if line.bytes.is_empty() {
-                return Ok(());
-            }
+            // A blank line has no tab either: it gets the error record of a line without a tab, so that
+            // every input line has its record (issue 13).
             let pair = match line.bytes.iter().position(|&b| b == b'\t') {
                 Some(tab) => Pair {
                     base: &line.bytes[..tab],
@@ -250,7 +250,7 @@ fn resolve_one(
                     None,
                     Some(ResolveErrorJson {
                         input: which,
-                        error: ErrorJson::new(e, text),
+                        error: ErrorJson::redacted_if(look.redact_json, e, text),
                     }),
                 ),
             };

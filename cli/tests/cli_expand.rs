@@ -147,15 +147,54 @@ fn expand_json_one_record_per_template() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(records.len(), 3);
+    assert_eq!(records.len(), 4);
     assert_eq!(records[0]["line"], 1);
     assert_eq!(records[0]["expanded"], "/a?x=1");
     assert_eq!(records[0]["valid"], true);
-    assert_eq!(records[1]["line"], 3);
-    assert_eq!(records[1]["expanded"], Value::Null);
-    assert_eq!(records[1]["template_error"]["offset"], 1);
-    assert_eq!(records[2]["expanded"], "/p/");
-    assert_eq!(records[2]["valid"], true);
+    // The blank line is the empty template.
+    assert_eq!(records[1]["line"], 2);
+    assert_eq!(records[1]["expanded"], "");
+    assert_eq!(records[2]["line"], 3);
+    assert_eq!(records[2]["expanded"], Value::Null);
+    assert_eq!(records[2]["template_error"]["offset"], 1);
+    assert_eq!(records[3]["line"], 4);
+    assert_eq!(records[3]["expanded"], "/p/");
+    assert_eq!(records[3]["valid"], true);
+}
+
+/// A blank line of standard input is the empty template, valid (RFC 6570 2: `*( literals / expression )`)
+/// and expanded to the empty string: not skipped, but an empty line of output in text and a record with
+/// its line number in JSON (issue 13), the lines around it unchanged. Under `--rule URI` the empty
+/// expansion is not a URI, and the blank line is reported at its line.
+#[rstest]
+#[case::text(&["expand", "-", "x=1"][..], b"/a{x}\n\n/b{x}\n" as &[u8], "/a1\n\n/b1\n", 0)]
+#[case::json(
+    &["expand", "--format", "json", "-", "x=1"][..],
+    b"/a{x}\n\n/b{x}\n",
+    concat!(
+        r#"{"line":1,"template":"/a{x}","expanded":"/a1","valid":true,"template_error":null,"error":null}"#,
+        "\n",
+        r#"{"line":2,"template":"","expanded":"","valid":true,"template_error":null,"error":null}"#,
+        "\n",
+        r#"{"line":3,"template":"/b{x}","expanded":"/b1","valid":true,"template_error":null,"error":null}"#,
+        "\n",
+    ),
+    0
+)]
+#[case::rule_uri(&["expand", "--rule", "URI", "-"][..], b"x:a\n\n", "x:a\n", 1)]
+fn expand_gives_a_blank_line_its_record(
+    #[case] args: &[&str],
+    #[case] stdin: &[u8],
+    #[case] expected: &str,
+    #[case] code: i32,
+) {
+    let output = spawn(args, stdin);
+    assert_eq!(stdout(&output), expected);
+    assert_eq!(output.status.code(), Some(code), "{}", stderr(&output));
+    if code == 1 {
+        let err = stderr(&output);
+        assert!(err.starts_with("<stdin>:2:1: error: "), "{err}");
+    }
 }
 
 #[rstest]

@@ -149,7 +149,7 @@ fn fix_writes_one_line_per_line_and_reports_each_repair() {
         "{err}"
     );
     assert!(
-        err.ends_with("4 lines, 1 already valid, 2 fixed, 1 unrepairable, 1 skipped\n"),
+        err.ends_with("5 lines, 2 already valid, 2 fixed, 1 unrepairable\n"),
         "{err}"
     );
 }
@@ -161,7 +161,7 @@ fn fix_exits_0_when_every_line_ends_valid_and_quiet_drops_the_notes() {
     assert_eq!(stdout(&output), "a%20b\n/c\n");
     assert_eq!(
         stderr(&output),
-        "2 lines, 1 already valid, 1 fixed, 0 unrepairable, 0 skipped\n"
+        "2 lines, 1 already valid, 1 fixed, 0 unrepairable\n"
     );
 }
 
@@ -202,7 +202,7 @@ fn fix_json_has_one_object_per_line_with_repairs_and_errors() {
     let output = run(&["fix", "--format", "json"], input.as_bytes());
     assert_eq!(output.status.code(), Some(1));
     let lines = json_lines(&output);
-    assert_eq!(lines.len(), 3);
+    assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["file"], "<stdin>");
     assert_eq!(lines[0]["line"], 1);
     assert_eq!(lines[0]["fixed"], "/a%20b");
@@ -221,6 +221,40 @@ fn fix_json_has_one_object_per_line_with_repairs_and_errors() {
     assert_eq!(lines[1]["error"]["column"], 13);
     assert_eq!(lines[2]["repairs"], Value::Array(vec![]));
     assert_eq!(lines[2]["fixed"], "/ok");
+    assert_eq!(lines[3]["line"], 4);
+    assert_eq!(lines[3]["fixed"], "");
+}
+
+/// An empty line is the empty URI reference (RFC 3986 4.1, 4.2: `relative-ref` with `path-empty`): it
+/// gets its record with its line number, in input order, like any other line.
+#[test]
+fn fix_gives_a_blank_line_its_record_in_order() {
+    let input = "\na b\n\n/ok\n\n";
+    let output = run(&["fix", "--format", "json"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let lines = json_lines(&output);
+    let numbers: Vec<_> = lines.iter().map(|l| l["line"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
+    for i in [0, 2, 4] {
+        assert_eq!(lines[i]["input"], "", "{}", lines[i]);
+        assert_eq!(lines[i]["fixed"], "", "{}", lines[i]);
+        assert_eq!(lines[i]["repairs"], Value::Array(vec![]), "{}", lines[i]);
+        assert_eq!(lines[i]["error"], Value::Null, "{}", lines[i]);
+    }
+    assert_eq!(lines[1]["fixed"], "a%20b");
+    assert_eq!(lines[3]["fixed"], "/ok");
+    assert_eq!(
+        stderr(&output),
+        "5 lines, 4 already valid, 1 fixed, 0 unrepairable\n"
+    );
+    let text = run(&["fix"], input.as_bytes());
+    assert_eq!(text.status.code(), Some(0));
+    assert_eq!(stdout(&text), "\na%20b\n\n/ok\n\n");
+    assert!(
+        stderr(&text).ends_with("5 lines, 4 already valid, 1 fixed, 0 unrepairable\n"),
+        "{}",
+        stderr(&text)
+    );
 }
 
 #[test]

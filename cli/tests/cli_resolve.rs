@@ -221,6 +221,9 @@ fn dash_is_standard_input(#[case] args: &[&str]) {
 #[case::normalize_stdin(&["normalize", "--format", "jsonl"][..], b"a\nb c\n", &[1, 2][..])]
 #[case::resolve_stdin(&["resolve", "--format", "json", "http://h/d?q#f"][..], b"a\n\nb c\n", &[1, 2, 3][..])]
 #[case::parse_arguments(&["parse", "--format", "json", "a", "b c"][..], b"", &[1, 2][..])]
+#[case::resolve_pairs_blank_line(&["resolve", "--format", "json", "--pairs", "-"][..], b"http://h/\ta\n\nhttp://h/\tb\n", &[1, 2, 3][..])]
+#[case::equiv_blank_line(&["equiv", "--format", "json"][..], b"a\ta\n\nb\tb\n", &[1, 2, 3][..])]
+#[case::expand_blank_line(&["expand", "--format", "json", "-"][..], b"/a\n\n/b\n", &[1, 2, 3][..])]
 fn json_records_have_line_numbers(
     #[case] args: &[&str],
     #[case] stdin: &[u8],
@@ -259,6 +262,81 @@ fn resolve_pairs_json_reports_a_line_without_tab() {
     assert_eq!(records[1]["error"]["kind"], "missing-tab");
 }
 
+/// `--pairs --format json`: a blank line has no tab either, so it is the same error record as a line without
+/// a tab, with its line number; the lines around it keep theirs (issue 13: one record per input line).
+#[test]
+fn resolve_pairs_json_gives_a_blank_line_its_error_record() {
+    let output = run(
+        &["resolve", "--format", "json", "--pairs", "-"],
+        b"http://a/\tb\n\nhttp://a/\tc\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let records = json_records(&output);
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 2, 3]);
+    assert_eq!(records[0]["target"], "http://a/b");
+    assert_eq!(records[1]["file"], "<stdin>");
+    assert_eq!(records[1]["target"], serde_json::Value::Null);
+    assert_eq!(records[1]["error"]["input"], "line");
+    assert_eq!(records[1]["error"]["kind"], "missing-tab");
+    assert_eq!(records[2]["target"], "http://a/c");
+}
+
+/// `--pairs` in text: a blank line is reported as a line without a tab is, at its line, and the targets
+/// of the other lines are written as before.
+#[test]
+fn resolve_pairs_text_reports_a_blank_line_as_a_line_without_tab() {
+    let output = run(
+        &["resolve", "--pairs", "-"],
+        b"http://a/\tb\n\nhttp://a/\tc\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "http://a/b\nhttp://a/c\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("<stdin>:2:1: error: expected BASE<TAB>REF, found no tab"),
+        "{stderr}"
+    );
+}
+
+/// `equiv` on `A<TAB>B` lines, JSON: a blank line is a `missing-tab` error record with its line number,
+/// and exit 2 (an input that is not a pair), as for a line without a tab.
+#[test]
+fn equiv_json_gives_a_blank_line_its_error_record() {
+    let output = run(
+        &["equiv", "--format", "json"],
+        b"http://a/\thttp://A/\n\nhttp://a/b\thttp://a/c\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let records = json_records(&output);
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 2, 3]);
+    assert_eq!(records[0]["equivalent"], true);
+    assert_eq!(records[1]["equivalent"], serde_json::Value::Null);
+    assert_eq!(records[1]["error"]["input"], "line");
+    assert_eq!(records[1]["error"]["kind"], "missing-tab");
+    assert_eq!(records[2]["equivalent"], false);
+}
+
+/// `equiv` on `A<TAB>B` lines, text: a blank line is reported at its line, as a line without a tab is.
+#[test]
+fn equiv_text_reports_a_blank_line_as_a_line_without_tab() {
+    let output = run(&["equiv"], b"http://a/\thttp://A/\n\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "equivalent\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("<stdin>:2:1: error: expected A<TAB>B, found no tab"),
+        "{stderr}"
+    );
+}
+
 /// `equiv --format json` shows both normal forms (CONTRACT.md); the example is RFC 3986 6.2.2's.
 #[test]
 fn equiv_json_shows_both_normal_forms() {
@@ -292,6 +370,11 @@ fn equiv_json_shows_both_normal_forms() {
 )]
 #[case::one_invalid(b"http://a/\thttp://a/\nhttp://a b\thttp://a/\n", "equivalent\n", 2)]
 #[case::no_tab(b"http://a/ http://a/\n", "", 2)]
+#[case::blank_line(
+    b"http://a/\thttp://a/\n\nhttp://a/\thttp://A/\n",
+    "equivalent\nequivalent\n",
+    2
+)]
 fn equiv_reads_pairs_from_standard_input(
     #[case] stdin: &[u8],
     #[case] expected: &str,
