@@ -462,13 +462,77 @@ fn bench_resolve_peer<B, R>(
 }
 
 fn bench_resolve(c: &mut Criterion) {
+    bench_resolve_all(c, "resolve-sample-all", &pairs());
     bench_resolve_on(c, "resolve-sample", "data/real-refs-sample.tsv", pairs());
 }
 
 fn bench_resolve_corpus(c: &mut Criterion) {
     if let Some(text) = leaked_file("RFC3986_REFS_CORPUS") {
+        bench_resolve_all(c, "resolve-corpus-all", &pairs_of(text));
         bench_resolve_on(c, "resolve-corpus", "RFC3986_REFS_CORPUS", pairs_of(text));
     }
+}
+
+/// `<prefix>`: resolution of every pair as a user's program meets them, invalid ones included: each
+/// side parses the bases beforehand (`None` for a base it rejects), then for each pair parses the
+/// reference and resolves it against the base, or rejects the pair (a rejected base or reference costs
+/// what it costs that side; this crate explains each rejected reference). This crate against fluent-uri
+/// and oxiri, the fastest resolvers.
+fn bench_resolve_all(c: &mut Criterion, prefix: &str, pairs: &[(&'static str, &'static str)]) {
+    fn run<B, R>(
+        group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+        name: &str,
+        pairs: &[(&'static str, &'static str)],
+        parse_base: impl Fn(&'static str) -> Option<B>,
+        resolve: impl Fn(&B, &str) -> Option<R>,
+    ) {
+        let bases: Vec<(Option<B>, &str)> = pairs
+            .iter()
+            .map(|&(base, reference)| (parse_base(base), reference))
+            .collect();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for (base, reference) in &bases {
+                    black_box(
+                        base.as_ref()
+                            .and_then(|base| resolve(base, black_box(reference))),
+                    );
+                }
+            })
+        });
+    }
+    let mut group = c.benchmark_group(prefix);
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    if pairs.len() > 10_000 {
+        group.sample_size(10);
+    }
+    run(
+        &mut group,
+        "rfc3986",
+        pairs,
+        |base| rfc3986::Uri::parse(base).ok(),
+        |base, reference| UriRef::parse(reference).ok()?.resolve_against(base).ok(),
+    );
+    run(
+        &mut group,
+        "fluent-uri",
+        pairs,
+        |base| fluent_uri::Uri::parse(base).ok(),
+        |base, reference| {
+            fluent_uri::UriRef::parse(reference)
+                .ok()?
+                .resolve_against(base)
+                .ok()
+        },
+    );
+    run(
+        &mut group,
+        "oxiri",
+        pairs,
+        |base| oxiri::Iri::parse(base).ok(),
+        |base, reference| base.resolve(&oxiri::IriRef::parse(reference).ok()?).ok(),
+    );
+    group.finish();
 }
 
 fn bench_resolve_on(
@@ -586,6 +650,37 @@ fn bench_normalize_corpus(c: &mut Criterion) {
 }
 
 fn bench_normalize_on(c: &mut Criterion, prefix: &str, lines: &str) {
+    // `<prefix>-all`: every line, invalid ones and relative references included, parsed as a URI and
+    // normalized or rejected by each side (this crate explains each rejection).
+    let all: Vec<&str> = lines.lines().collect();
+    let mut group = c.benchmark_group(format!("{prefix}-all"));
+    group.throughput(Throughput::Elements(all.len() as u64));
+    if all.len() > 10_000 {
+        group.sample_size(10);
+    }
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            for line in &all {
+                black_box(
+                    rfc3986::Uri::parse(black_box(line))
+                        .map(|u| u.normalize().into_string())
+                        .ok(),
+                );
+            }
+        })
+    });
+    group.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            for line in &all {
+                black_box(
+                    fluent_uri::Uri::parse(black_box(*line))
+                        .map(|u| u.normalize().as_str().to_owned())
+                        .ok(),
+                );
+            }
+        })
+    });
+    group.finish();
     bench_normalize_peer(c, prefix, lines, "fluent-uri", |line| {
         Some(
             fluent_uri::Uri::parse(line)
