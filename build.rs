@@ -57,7 +57,7 @@ fn main() {
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", grammar_path.display()));
     let grammar = read::read(&text).unwrap_or_else(|e| panic!("uri.pest: {e}"));
 
-    match emit::generate(&grammar.ast, &COMPONENT_RULES) {
+    match emit::generate(&grammar.ast, &grammar.rules, &COMPONENT_RULES) {
         Ok(code) => write("fastpath.rs", &code),
         Err(message) => panic!("uri.pest cannot be compiled into the fast path: {message}"),
     }
@@ -84,7 +84,7 @@ fn main() {
         },
         read::ENTRY_PREFIX,
     );
-    match diagnose::generate(&detail_rules, &items, &names, read::ENTRY_PREFIX) {
+    match diagnose::generate(&detail_rules, &items, &grammar.rules, read::ENTRY_PREFIX) {
         Ok(code) => write("diagnose.rs", &code),
         Err(message) => panic!("uri.pest cannot be compiled into the diagnostic twin: {message}"),
     }

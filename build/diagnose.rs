@@ -10,14 +10,17 @@
 //! `ParserState::track`. Nothing else in pest touches the record, so the furthest position and the
 //! expected items come out the same; the `diagnose_agrees` tests check it against pest_derive.
 //!
-//! Each generated function is one rule, with the rule's pest text as a comment above it, and one
-//! statement per line.
+//! Each generated function is one rule, with the rule's ABNF line (as the `///` doc of its rule in the
+//! grammar writes it) and its pest text (as `pest_derive` sees it: in the detail grammar, optimized)
+//! as `//` comments above it, and one statement per line.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
+
+use super::read::{self, GrammarRule};
 
 /// What an entry of the attempt lists stands for, by its position in the detail parser's `Rule` enum
 /// (`EOI` first, then the rules in file order, as `pest_generator` declares them).
@@ -121,6 +124,13 @@ impl Out<'_> {
         self.line("}");
     }
 
+    /// Lines of `//` comments (each already a [`read::comment`]), indented.
+    fn comment(&mut self, comment: &str) {
+        for line in comment.lines() {
+            self.line(line);
+        }
+    }
+
     fn fresh(&mut self, prefix: &str) -> String {
         self.counter += 1;
         format!("{prefix}{}", self.counter)
@@ -129,11 +139,12 @@ impl Out<'_> {
 
 /// The Rust source of the twin: `fn d_NAME(d: &mut Diag<'_>, p: usize) -> Option<usize>` per rule, the
 /// table of items and `diagnose(rule, d)`, which matches entry rule number `rule` (in the order of
-/// `grammar_rules`) from the start of the input.
+/// `grammar_rules`, the grammar's rule table, which also gives the ABNF lines of the comments) from the
+/// start of the input.
 pub(crate) fn generate(
     detail: &[OptimizedRule],
     items: &[Item],
-    grammar_rules: &[String],
+    grammar_rules: &[GrammarRule],
     entry_prefix: &str,
 ) -> Result<String, String> {
     let mut out = Out {
@@ -174,9 +185,23 @@ pub(crate) fn generate(
     let mut fails: Vec<(String, [bool; 256])> = Vec::new();
     for (index, rule) in detail.iter().enumerate() {
         let id = index + 1;
-        let start = out.text.len();
+        let heading = match items.get(id) {
+            Some(Item::Rule(i)) => (grammar_rules.get(*i))
+                .and_then(GrammarRule::abnf_line)
+                .unwrap_or_else(|| read::NO_ABNF.to_string()),
+            Some(Item::Literal(_)) => {
+                "(no ABNF line: the detail grammar's rule for a quoted string)".to_string()
+            }
+            Some(Item::Entry) => {
+                "(no ABNF line: a whole-input entry rule the build adds)".to_string()
+            }
+            _ => read::NO_ABNF.to_string(),
+        };
+        let comment = read::rule_comment(&heading, &format!("{} = {}", rule.name, rule.expr));
+        // Where the step-by-step form of a class rule begins (its comment included).
+        let mut in_full = None;
         out.line("");
-        out.line(&format!("/// `{} = {}`", rule.name, rule.expr));
+        out.comment(&comment);
         if let Some(k) = classes.iter().position(|c| *c == rule.name) {
             out.line(&format!(
                 "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
@@ -187,8 +212,10 @@ pub(crate) fn generate(
             out.indent -= 1;
             out.line("}");
             out.line("");
+            in_full = Some(out.text.len());
+            out.comment(&comment);
             out.line(&format!(
-                "/// `{}` matched and recorded step by step (for `Diag::class`'s table).",
+                "// `{}` matched and recorded step by step (for `Diag::class`'s table).",
                 rule.name
             ));
             out.line(&format!(
@@ -220,8 +247,9 @@ pub(crate) fn generate(
             out.indent -= 1;
             out.line("}");
             out.line("");
+            out.comment(&comment);
             out.line(&format!(
-                "/// `{}` matched and recorded step by step (and for its table `FAIL_{k}`).",
+                "// `{}` matched and recorded step by step (and for its table `FAIL_{k}`).",
                 rule.name
             ));
             out.line(&format!(
@@ -255,18 +283,22 @@ pub(crate) fn generate(
         }
         out.indent -= 1;
         out.line("}");
-        if classes.contains(&rule.name) {
+        if let Some(start) = in_full {
             // The step-by-step form calls the step-by-step forms of the class rules it tries, so that
-            // making one rule's table needs no other table.
+            // making one rule's table needs no other table (its comments are left as they are).
             let function = out.text.split_off(start);
-            let at = function.find("_in_full(").unwrap_or(0);
-            let (head, body) = function.split_at(at);
-            let mut body = body.to_string();
-            for name in &classes {
-                body = body.replace(&format!(" d_{name}(d, "), &format!(" d_{name}_in_full(d, "));
+            for line in function.split_inclusive('\n') {
+                if line.trim_start().starts_with("//") {
+                    out.text.push_str(line);
+                    continue;
+                }
+                let mut line = line.to_string();
+                for name in &classes {
+                    line =
+                        line.replace(&format!(" d_{name}(d, "), &format!(" d_{name}_in_full(d, "));
+                }
+                out.text.push_str(&line);
             }
-            out.text.push_str(head);
-            out.text.push_str(&body);
         }
     }
     for (k, (name, fail)) in fails.iter().enumerate() {
@@ -311,8 +343,8 @@ pub(crate) fn generate(
     out.indent += 1;
     out.line("match rule {");
     out.indent += 1;
-    for (i, name) in grammar_rules.iter().enumerate() {
-        out.line(&format!("{i} => d_{entry_prefix}{name}(d, 0),"));
+    for (i, rule) in grammar_rules.iter().enumerate() {
+        out.line(&format!("{i} => d_{entry_prefix}{}(d, 0),", rule.name));
     }
     out.line("_ => None,");
     out.indent -= 1;

@@ -24,6 +24,10 @@
 //!   the two cannot overlap (see `Gen::separated`), so a path is one loop, not one per segment;
 //! - saving and restoring the recorded spans happens only around expressions that can record them.
 //!
+//! Above each function are the rule's ABNF line, as the `///` doc of its rule writes it
+//! (`// URI-reference = URI / relative-ref`), and its pest text (`// pest: uri_reference = { ... }`), as
+//! `//` comments on one line each (see [`read::comment`]).
+//!
 //! Included by `build.rs` and, for its unit and golden tests, by `tests/generator.rs`.
 
 use std::fmt::Write as _;
@@ -33,6 +37,7 @@ use pest_meta::ast::Rule;
 use crate::analyse::{Grammar, Set};
 use crate::layout;
 use crate::program::{self, Guard, Node, NodeId, Program};
+use crate::read::{self, GrammarRule};
 
 /// The most nodes of the program of `uri.pest` (it has about 1,000).
 const MAX_NODES: usize = 1 << 20;
@@ -72,7 +77,13 @@ pub(crate) fn classes(rules: &[Rule]) -> String {
     out
 }
 
-pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, String> {
+/// The Rust source of the fast path for `rules`, whose table (`docs`, from the rules' `///` lines) gives
+/// the ABNF line put above each rule's functions; the rules named in `components` record their spans.
+pub(crate) fn generate(
+    rules: &[Rule],
+    docs: &[GrammarRule],
+    components: &[&str],
+) -> Result<String, String> {
     let program = program::lower(rules, components, MAX_NODES)?;
     let mut printer = Printer {
         program: &program,
@@ -81,11 +92,14 @@ pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, St
 
     let mut functions = String::new();
     for rule in &program.rules {
-        let text = &rule.text;
+        let abnf = (docs.iter())
+            .find(|doc| doc.name == rule.name)
+            .and_then(GrammarRule::abnf_line);
+        let comment = read::rule_comment(abnf.as_deref().unwrap_or(read::NO_ABNF), &rule.text);
         let body = printer.node(rule.quiet, "p");
         let _ = write!(
             functions,
-            "\n/// `{text}`\n#[inline]\n{}",
+            "\n{comment}#[inline]\n{}",
             layout::format(
                 &format!(
                     "pub(super) fn q_{}(s: &[u8], p: usize) -> Option<usize> {{ {body} }}",
@@ -105,7 +119,8 @@ pub(crate) fn generate(rules: &[Rule], components: &[&str]) -> Result<String, St
             };
             let _ = write!(
                 functions,
-                "\n/// `{text}`, recording component events\n#[inline]\n{}",
+                "\n{comment}{}\n#[inline]\n{}",
+                read::comment("The form that records component events."),
                 layout::format(
                     &format!(
                         "pub(super) fn r_{}(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {{ {body} }}",

@@ -38,6 +38,46 @@ pub(crate) struct GrammarRule {
     pub(crate) source: String,
 }
 
+impl GrammarRule {
+    /// The rule's ABNF line as its first doc line writes it (`URI-reference = URI / relative-ref`), or
+    /// `None` for a rule whose doc defines nothing (a helper rule).
+    pub(crate) fn abnf_line(&self) -> Option<String> {
+        (!self.definition.is_empty()).then(|| format!("{} = {}", self.abnf, self.definition))
+    }
+}
+
+/// `text` as one `//` comment line of generated Rust (without the line break): its control characters
+/// and Unicode line separators escaped as Rust writes them (`\n`, `\r`, `\u{2028}`), so that no text of
+/// a grammar (a doc line may hold a lone carriage return) ends the comment and turns the rest into code.
+/// A line comment ends only at a line break, so `*/` and `/*` need nothing.
+pub(crate) fn comment(text: &str) -> String {
+    let mut line = String::from("//");
+    if !text.is_empty() {
+        line.push(' ');
+    }
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
+}
+
+/// The first comment line above a generated function of a rule that has no ABNF line.
+pub(crate) const NO_ABNF: &str = "(no ABNF line in the grammar: a helper rule)";
+
+/// The comment above a generated function of a rule: `heading` (its ABNF line, or what the rule is
+/// when it has none) and its pest text after `pest: `, each a [`comment`] line ending in a line break.
+pub(crate) fn rule_comment(heading: &str, pest: &str) -> String {
+    format!(
+        "{}\n{}\n",
+        comment(heading),
+        comment(&format!("pest: {pest}"))
+    )
+}
+
 /// A grammar read from its text.
 pub(crate) struct Read {
     /// The rules as written (not optimized), in file order.

@@ -2,7 +2,7 @@
 //! names, a public constant per rule on `Rule`, the two `#[derive(Parser)]` structs (the grammar as
 //! written plus its entries, and the detail grammar) and the maps from their rules to the crate's.
 //!
-//! Included by `build.rs`.
+//! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
 
 use std::fmt::Write as _;
 
@@ -51,15 +51,15 @@ pub(crate) fn grammar_rs(
     // Public constants on `Rule`, one per rule.
     rs.push_str("impl Rule {\n");
     for (i, rule) in rules.iter().enumerate() {
-        let doc = if rule.definition.is_empty() {
-            format!("The rule `{}` of `uri.pest`.", rule.abnf)
-        } else {
-            format!(
+        let doc = match (rule.definition.is_empty(), rule.source.is_empty()) {
+            (true, _) => format!("The rule `{}` of `uri.pest`.", rule.abnf),
+            (false, true) => format!("`{} = {}`.", rule.abnf, rule.definition),
+            (false, false) => format!(
                 "`{} = {}` ({}).",
                 rule.abnf,
                 rule.definition,
                 rule.source.trim_end_matches('.')
-            )
+            ),
         };
         let _ = writeln!(
             rs,

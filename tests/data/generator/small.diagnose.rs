@@ -31,19 +31,23 @@ pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[
     d_lit_5_in_full,
 ];
 
-/// `digit = ('0'..'9')`
+// DIGIT = %x30-39
+// pest: digit = ('0'..'9')
 fn d_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.class(0, p)
 }
 
-/// `digit` matched and recorded step by step (for `Diag::class`'s table).
+// DIGIT = %x30-39
+// pest: digit = ('0'..'9')
+// `digit` matched and recorded step by step (for `Diag::class`'s table).
 fn d_digit_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_in(d.s, p, 48, 57);
     d.leave(1, p, entry, r)
 }
 
-/// `scheme = ((('a'..'z') | ('A'..'Z')) ~ (('a'..'z') | ('A'..'Z') | digit | lit_0)*)`
+// scheme = ALPHA *( ALPHA / DIGIT / "+" )
+// pest: scheme = ((('a'..'z') | ('A'..'Z')) ~ (('a'..'z') | ('A'..'Z') | digit | lit_0)*)
 fn d_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     if let Some(&b) = d.s.get(p) {
         if FAIL_0[b as usize] {
@@ -54,7 +58,9 @@ fn d_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d_scheme_in_full(d, p)
 }
 
-/// `scheme` matched and recorded step by step (and for its table `FAIL_0`).
+// scheme = ALPHA *( ALPHA / DIGIT / "+" )
+// pest: scheme = ((('a'..'z') | ('A'..'Z')) ~ (('a'..'z') | ('A'..'Z') | digit | lit_0)*)
+// `scheme` matched and recorded step by step (and for its table `FAIL_0`).
 fn d_scheme_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r2 = 's1: {
@@ -82,7 +88,8 @@ fn d_scheme_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.leave(2, p, entry, r)
 }
 
-/// `number = (digit ~ digit? ~ digit?)`
+// number = 1*3DIGIT
+// pest: number = (digit ~ digit? ~ digit?)
 fn d_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     if let Some(&b) = d.s.get(p) {
         if FAIL_1[b as usize] {
@@ -93,7 +100,9 @@ fn d_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d_number_in_full(d, p)
 }
 
-/// `number` matched and recorded step by step (and for its table `FAIL_1`).
+// number = 1*3DIGIT
+// pest: number = (digit ~ digit? ~ digit?)
+// `number` matched and recorded step by step (and for its table `FAIL_1`).
 fn d_number_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r16 = 's15: {
@@ -112,7 +121,8 @@ fn d_number_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.leave(3, p, entry, r)
 }
 
-/// `pair = ((scheme ~ lit_1 ~ number ~ !lit_2) | (lit_3 ~ (number | lit_4)))`
+// pair = scheme ":" number / "v" ( number / "::" )
+// pest: pair = ((scheme ~ lit_1 ~ number ~ !lit_2) | (lit_3 ~ (number | lit_4)))
 fn d_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r23 = 'c22: {
@@ -143,7 +153,8 @@ fn d_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.leave(4, p, entry, r)
 }
 
-/// `word = (digit | lit_5)*`
+// word = *( DIGIT / "-" )
+// pest: word = (digit | lit_5)*
 fn d_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let mut q40 = p;
@@ -169,50 +180,61 @@ fn d_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.leave(5, p, entry, r)
 }
 
-/// `lit_0 = "+"`
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_0 = "+"
 fn d_lit_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.class(1, p)
 }
 
-/// `lit_0` matched and recorded step by step (for `Diag::class`'s table).
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_0 = "+"
+// `lit_0` matched and recorded step by step (for `Diag::class`'s table).
 fn d_lit_0_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 43);
     d.leave(6, p, entry, r)
 }
 
-/// `lit_1 = ":"`
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_1 = ":"
 fn d_lit_1(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.class(2, p)
 }
 
-/// `lit_1` matched and recorded step by step (for `Diag::class`'s table).
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_1 = ":"
+// `lit_1` matched and recorded step by step (for `Diag::class`'s table).
 fn d_lit_1_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 58);
     d.leave(7, p, entry, r)
 }
 
-/// `lit_2 = "x"`
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_2 = "x"
 fn d_lit_2(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.class(3, p)
 }
 
-/// `lit_2` matched and recorded step by step (for `Diag::class`'s table).
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_2 = "x"
+// `lit_2` matched and recorded step by step (for `Diag::class`'s table).
 fn d_lit_2_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 120);
     d.leave(8, p, entry, r)
 }
 
-/// `lit_3 = ^"v"`
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_3 = ^"v"
 fn d_lit_3(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = lit_ci(d.s, p, b"v");
     d.leave(9, p, entry, r)
 }
 
-/// `lit_4 = "::"`
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_4 = "::"
 fn d_lit_4(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     if let Some(&b) = d.s.get(p) {
         if FAIL_2[b as usize] {
@@ -223,26 +245,32 @@ fn d_lit_4(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d_lit_4_in_full(d, p)
 }
 
-/// `lit_4` matched and recorded step by step (and for its table `FAIL_2`).
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_4 = "::"
+// `lit_4` matched and recorded step by step (and for its table `FAIL_2`).
 fn d_lit_4_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = lit(d.s, p, b"\x3a\x3a");
     d.leave(10, p, entry, r)
 }
 
-/// `lit_5 = "-"`
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_5 = "-"
 fn d_lit_5(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     d.class(4, p)
 }
 
-/// `lit_5` matched and recorded step by step (for `Diag::class`'s table).
+// (no ABNF line: the detail grammar's rule for a quoted string)
+// pest: lit_5 = "-"
+// `lit_5` matched and recorded step by step (for `Diag::class`'s table).
 fn d_lit_5_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 45);
     d.leave(11, p, entry, r)
 }
 
-/// `entry_digit = (SOI ~ digit ~ EOI)`
+// (no ABNF line: a whole-input entry rule the build adds)
+// pest: entry_digit = (SOI ~ digit ~ EOI)
 fn d_entry_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r49 = 's48: {
         let Some(p50) = (p == 0).then_some(p) else { break 's48 None };
@@ -253,7 +281,8 @@ fn d_entry_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     r49
 }
 
-/// `entry_scheme = (SOI ~ scheme ~ EOI)`
+// (no ABNF line: a whole-input entry rule the build adds)
+// pest: entry_scheme = (SOI ~ scheme ~ EOI)
 fn d_entry_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r54 = 's53: {
         let Some(p55) = (p == 0).then_some(p) else { break 's53 None };
@@ -264,7 +293,8 @@ fn d_entry_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     r54
 }
 
-/// `entry_number = (SOI ~ number ~ EOI)`
+// (no ABNF line: a whole-input entry rule the build adds)
+// pest: entry_number = (SOI ~ number ~ EOI)
 fn d_entry_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r59 = 's58: {
         let Some(p60) = (p == 0).then_some(p) else { break 's58 None };
@@ -275,7 +305,8 @@ fn d_entry_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     r59
 }
 
-/// `entry_pair = (SOI ~ pair ~ EOI)`
+// (no ABNF line: a whole-input entry rule the build adds)
+// pest: entry_pair = (SOI ~ pair ~ EOI)
 fn d_entry_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r64 = 's63: {
         let Some(p65) = (p == 0).then_some(p) else { break 's63 None };
@@ -286,7 +317,8 @@ fn d_entry_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     r64
 }
 
-/// `entry_word = (SOI ~ word ~ EOI)`
+// (no ABNF line: a whole-input entry rule the build adds)
+// pest: entry_word = (SOI ~ word ~ EOI)
 fn d_entry_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r69 = 's68: {
         let Some(p70) = (p == 0).then_some(p) else { break 's68 None };

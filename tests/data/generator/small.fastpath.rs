@@ -178,13 +178,15 @@ static T4: [bool; 256] = [
     false, false, false, false, false, false, false, false,
 ];
 
-/// `digit = _{ ('0'..'9') }`
+// DIGIT = %x30-39
+// pest: digit = _{ ('0'..'9') }
 #[inline]
 pub(super) fn q_digit(s: &[u8], p: usize) -> Option<usize> {
     byte_in(s, p, 48, 57)
 }
 
-/// `scheme = @{ ((('a'..'z') | ('A'..'Z')) ~ (((('a'..'z') | ('A'..'Z')) | digit) | "+")*) }`
+// scheme = ALPHA *( ALPHA / DIGIT / "+" )
+// pest: scheme = @{ ((('a'..'z') | ('A'..'Z')) ~ (((('a'..'z') | ('A'..'Z')) | digit) | "+")*) }
 #[inline]
 pub(super) fn q_scheme(s: &[u8], p: usize) -> Option<usize> {
     'b1: {
@@ -206,7 +208,9 @@ pub(super) fn q_scheme(s: &[u8], p: usize) -> Option<usize> {
     }
 }
 
-/// `scheme = @{ ((('a'..'z') | ('A'..'Z')) ~ (((('a'..'z') | ('A'..'Z')) | digit) | "+")*) }`, recording component events
+// scheme = ALPHA *( ALPHA / DIGIT / "+" )
+// pest: scheme = @{ ((('a'..'z') | ('A'..'Z')) ~ (((('a'..'z') | ('A'..'Z')) | digit) | "+")*) }
+// The form that records component events.
 #[inline]
 pub(super) fn r_scheme(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     let n = ev.push(0, p);
@@ -239,7 +243,8 @@ pub(super) fn r_scheme(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     }
 }
 
-/// `number = @{ digit{1, 3} }`
+// number = 1*3DIGIT
+// pest: number = @{ digit{1, 3} }
 #[inline]
 pub(super) fn q_number(s: &[u8], p: usize) -> Option<usize> {
     'b7: {
@@ -263,7 +268,9 @@ pub(super) fn q_number(s: &[u8], p: usize) -> Option<usize> {
     }
 }
 
-/// `number = @{ digit{1, 3} }`, recording component events
+// number = 1*3DIGIT
+// pest: number = @{ digit{1, 3} }
+// The form that records component events.
 #[inline]
 pub(super) fn r_number(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     let n = ev.push(1, p);
@@ -298,7 +305,8 @@ pub(super) fn r_number(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     }
 }
 
-/// `pair = { ((((scheme ~ ":") ~ number) ~ !"x") | (^"v" ~ (number | "::"))) }`
+// pair = scheme ":" number / "v" ( number / "::" )
+// pest: pair = { ((((scheme ~ ":") ~ number) ~ !"x") | (^"v" ~ (number | "::"))) }
 #[inline]
 pub(super) fn q_pair(s: &[u8], p: usize) -> Option<usize> {
     'b9: {
@@ -360,7 +368,9 @@ pub(super) fn q_pair(s: &[u8], p: usize) -> Option<usize> {
     }
 }
 
-/// `pair = { ((((scheme ~ ":") ~ number) ~ !"x") | (^"v" ~ (number | "::"))) }`, recording component events
+// pair = scheme ":" number / "v" ( number / "::" )
+// pest: pair = { ((((scheme ~ ":") ~ number) ~ !"x") | (^"v" ~ (number | "::"))) }
+// The form that records component events.
 #[inline]
 pub(super) fn r_pair(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     'b19: {
@@ -427,7 +437,8 @@ pub(super) fn r_pair(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     }
 }
 
-/// `word = { (digit | "-")* }`
+// word = *( DIGIT / "-" )
+// pest: word = { (digit | "-")* }
 #[inline]
 pub(super) fn q_word(s: &[u8], p: usize) -> Option<usize> {
     {
