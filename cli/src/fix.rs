@@ -75,8 +75,27 @@ struct LineJson<'a> {
     line: u64,
     input: Cow<'a, str>,
     fixed: Option<Cow<'a, str>>,
-    repairs: Vec<RepairJson>,
+    repairs: RepairsJson<'a>,
     error: Option<ErrorJson<'a>>,
+}
+
+/// The repairs of one line, written to JSON one by one as they are serialized (a line can have millions
+/// of them: no list of their JSON is held).
+#[derive(Debug)]
+struct RepairsJson<'a> {
+    repairs: &'a [Repair],
+    input: &'a str,
+    /// The userinfo password's span under `--redact`.
+    secret: Option<std::ops::Range<usize>>,
+}
+
+impl Serialize for RepairsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut columns = report::Columns::new(self.input);
+        serializer.collect_seq(
+            (self.repairs.iter()).map(|r| RepairJson::new(r, &mut columns, self.secret.as_ref())),
+        )
+    }
 }
 
 /// `{"offset", "column", "found", "replacement", "reason", "section"}`.
@@ -91,13 +110,18 @@ struct RepairJson {
 }
 
 impl RepairJson {
-    /// The JSON of `repair` of `input`; `found` and `replacement` are [`HIDDEN`] when `redact` and the
-    /// repair is in the userinfo password.
-    fn new(repair: &Repair, input: &str, redact: bool) -> RepairJson {
-        let hidden = redact && report::in_password(input, repair.offset());
+    /// The JSON of `repair` (its column from `columns`, over the line's input); `found` and
+    /// `replacement` are [`HIDDEN`] when the repair is in `hide`, the span of the userinfo password under
+    /// `--redact`. Both are worked out once per line: a line can have millions of repairs.
+    fn new(
+        repair: &Repair,
+        columns: &mut report::Columns<'_>,
+        hide: Option<&std::ops::Range<usize>>,
+    ) -> RepairJson {
+        let hidden = hide.is_some_and(|secret| secret.contains(&repair.offset()));
         RepairJson {
             offset: repair.offset(),
-            column: report::column(input, repair.offset()),
+            column: columns.of(repair.offset()),
             found: if hidden {
                 HIDDEN.to_string()
             } else {
@@ -275,6 +299,7 @@ fn write_json(
             redact,
         )),
     };
+    let secret = redact.then(|| report::password_span(input)).flatten();
     let json = LineJson {
         file,
         line,
@@ -283,10 +308,11 @@ fn write_json(
             Outcome::Fixed(f) => Some(report::redact_if(redact, f.as_str())),
             _ => None,
         },
-        repairs: repairs
-            .iter()
-            .map(|r| RepairJson::new(r, input, redact))
-            .collect(),
+        repairs: RepairsJson {
+            repairs,
+            input,
+            secret,
+        },
         error,
     };
     serde_json::to_writer(&mut *out, &json)?;
@@ -294,8 +320,8 @@ fn write_json(
 }
 
 /// The repair notes and the error of one line, on standard error, in the diagnostic shape of every
-/// subcommand (`SOURCE:LINE:COL: fixed|error: ...`; the password of a userinfo masked, and with `--redact`
-/// the encoding of a character of it too).
+/// subcommand (`SOURCE:LINE:COL: fixed|error: ...`; the password of a userinfo masked, with the encoding
+/// of a character of it, which would spell the character).
 fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcome) {
     let stderr = io::stderr();
     let mut err = stderr.lock();
@@ -315,7 +341,7 @@ fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcom
             } else {
                 report::escape_text(&r.found().to_string()).into_owned()
             };
-            let replacement = if hidden && look.redact_json {
+            let replacement = if hidden {
                 HIDDEN.to_string()
             } else {
                 r.replacement()

@@ -76,6 +76,40 @@ pub(crate) fn column(input: &str, offset: usize) -> usize {
     input[..end].chars().count() + 1
 }
 
+/// The 1-based columns, in characters, of ascending byte offsets of one input, each counted on from the
+/// one before: the columns of a million repairs of one line cost one pass over it, not a million. An
+/// offset below the one before is counted from the start again.
+pub(crate) struct Columns<'a> {
+    input: &'a str,
+    /// A character boundary of `input` and its column.
+    at: usize,
+    column: usize,
+}
+
+impl<'a> Columns<'a> {
+    pub(crate) fn new(input: &'a str) -> Columns<'a> {
+        Columns {
+            input,
+            at: 0,
+            column: 1,
+        }
+    }
+
+    /// [`column`]`(input, offset)`.
+    pub(crate) fn of(&mut self, offset: usize) -> usize {
+        let mut end = offset.min(self.input.len());
+        while !self.input.is_char_boundary(end) {
+            end -= 1;
+        }
+        if end < self.at {
+            (self.at, self.column) = (0, 1);
+        }
+        self.column += self.input[self.at..end].chars().count();
+        self.at = end;
+        self.column
+    }
+}
+
 /// A SHOULD-level finding (`rfc3986::lint`): `{"code": "...", "section": "3.2.1", "message": "...",
 /// "span": [start, end], "level": "warning" | "error"}` (CONTRACT.md, `check`; `span` is the finding's
 /// byte range in `input`; `level` is `error` when `--strict` or `--deny CODE` makes it fail the line).
@@ -677,6 +711,16 @@ pub(crate) fn redact_if(on: bool, text: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn columns_of_ascending_offsets_equal_column() {
+        let input = "a\u{e9}b\u{1F600}c d\u{e9}";
+        let mut columns = Columns::new(input);
+        let offsets = [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 99, 2, 3];
+        for offset in offsets {
+            assert_eq!(columns.of(offset), column(input, offset), "{offset}");
+        }
+    }
 
     #[test]
     fn password_span_follows_appendix_b() {

@@ -156,11 +156,15 @@ fn check_json_redact_names_a_character_outside_the_password() {
     assert!(error["hint"].as_str().unwrap().contains("%7B"), "{error}");
 }
 
-#[test]
-fn fix_redact_notes_hide_the_encoding_of_a_password_character() {
-    let input = b"http://u:p w@h/a|b\n";
-    let redacted = common::spawn(&["fix", "--redact"], input);
-    let err = String::from_utf8(redacted.stderr).unwrap();
+/// A repair note on standard error never spells a character of the password, neither as itself nor by
+/// its encoding (`%20` would say it was a space), with or without `--redact`; a repair elsewhere is
+/// shown in full.
+#[rstest]
+#[case::redact(&["fix", "--redact"])]
+#[case::plain(&["fix"])]
+fn fix_notes_hide_the_encoding_of_a_password_character(#[case] args: &[&str]) {
+    let output = common::spawn(args, b"http://u:p w@h/a|b\n");
+    let err = String::from_utf8(output.stderr).unwrap();
     assert!(
         err.contains("<stdin>:1:11: fixed: '*' -> * (RFC 3986 2.1)\n"),
         "{err}"
@@ -170,14 +174,25 @@ fn fix_redact_notes_hide_the_encoding_of_a_password_character() {
         "{err}"
     );
     // The repaired URI on standard output is the product, written as it is.
-    assert_eq!(redacted.stdout, b"http://u:p%20w@h/a%7Cb\n");
-    // Without --redact, the note says the encoding (the character itself is masked).
-    let plain = common::spawn(&["fix"], input);
-    let err = String::from_utf8(plain.stderr).unwrap();
-    assert!(
-        err.contains("<stdin>:1:11: fixed: '*' -> %20 (RFC 3986 2.1)\n"),
-        "{err}"
-    );
+    assert_eq!(output.stdout, b"http://u:p%20w@h/a%7Cb\n");
+}
+
+/// The JSON of a line with 262,144 repairs (each a `|` of the password, hidden under `--redact`):
+/// every repair listed, with its column, in time and memory linear in the line (the columns are counted
+/// on from one repair to the next, and the repairs are written as they are serialized).
+#[test]
+fn fix_json_lists_all_of_many_repairs_of_one_line() {
+    let n = 1 << 18;
+    let line = format!("http://u:{}@a/\n", "p|".repeat(n));
+    let output = common::spawn(&["fix", "--format", "json", "--redact"], line.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let records = json_lines(&output);
+    let repairs = records[0]["repairs"].as_array().unwrap();
+    assert_eq!(repairs.len(), n);
+    let last = &repairs[n - 1];
+    assert_eq!(last["offset"], 9 + 2 * (n - 1) + 1);
+    assert_eq!(last["column"], 9 + 2 * (n - 1) + 2);
+    assert_eq!(last["found"], "*");
 }
 
 /// Every subcommand's JSON error object under `--redact`: an error at a character of the password names
