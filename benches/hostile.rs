@@ -4,7 +4,12 @@
 //! its inverse (`cargo bench --bench hostile`; 1 GiB/s = 0.93 ns/byte).
 //!
 //! The group `hostile-runtime-grammar` runs the same shapes through `uri.pest` loaded at run time
-//! (pest_vm), at 256 KiB to 1 MiB.
+//! (the compiled engine), at 256 KiB to 1 MiB.
+//!
+//! The group `hostile-grammar-steps` runs grammars on which PEG backtracking is exponential or quadratic
+//! (the cases of `tests/hostile_grammar.rs`), on the compiled engine and on pest_vm, at 1 to 8 KiB: each
+//! match stops at its budget of steps (16,384 plus 256 per byte), so time doubles with the input, where
+//! it would double with each byte.
 //!
 //! The group `hostile-dot-segments` resolves `../` x N against `http://a/b/c` and normalizes `http://a`
 //! + `/.` x N (RFC 3986 5.2.4 and 6.2.2.3), 1 to 8 MiB: linear, so the throughput stays flat.
@@ -62,8 +67,8 @@ fn hostile(c: &mut Criterion) {
     group.finish();
 }
 
-/// The same shapes through `uri.pest` loaded at run time (pest_vm, ~20x slower per byte than the built-in
-/// parsers), at 256 KiB, 512 KiB and 1 MiB.
+/// The same shapes through `uri.pest` loaded at run time (the compiled engine, a few times slower per byte
+/// than the built-in parsers), at 256 KiB, 512 KiB and 1 MiB.
 fn hostile_runtime_grammar(c: &mut Criterion) {
     let grammar =
         rfc3986::runtime::Grammar::load(include_str!("../uri.pest")).expect("uri.pest loads");
@@ -108,10 +113,47 @@ fn hostile_dot_segments(c: &mut Criterion) {
     group.finish();
 }
 
+/// Pathological grammars: a choice that tries 2^n paths on n `x` (alone, on the compiled engine, and
+/// with implicit whitespace, which runs on pest_vm with pest's call limit as its budget), and a scan to
+/// the end of the input from every byte of it (n^2 / 2 bytes).
+fn hostile_grammar_steps(c: &mut Criterion) {
+    rfc3986::runtime::bound_pest_vm_matches();
+    let exponential = r#"r = { "x" ~ r ~ "a" | "x" ~ r ~ "b" | "x" }
+all = { r ~ "c" }"#;
+    let grammars = [
+        ("exponential", exponential.to_string()),
+        (
+            "exponential-pest-vm",
+            format!("WHITESPACE = _{{ \" \" }}\n{exponential}"),
+        ),
+        (
+            "scan-from-every-byte",
+            r#"all = { (&("x"* ~ "y") ~ "x" | "x")* ~ "z" }"#.to_string(),
+        ),
+    ];
+    let mut group = c.benchmark_group("hostile-grammar-steps");
+    group.sample_size(10);
+    for (name, text) in &grammars {
+        let grammar = rfc3986::runtime::Grammar::load(text).expect("the grammar loads");
+        let entry = grammar.entry("all").expect("the rule exists");
+        for kib in [1, 2, 4, 8] {
+            let input = format!("{}c", "x".repeat(kib << 10));
+            group.throughput(Throughput::Bytes(input.len() as u64));
+            group.bench_with_input(
+                BenchmarkId::new(*name, format!("{kib}KiB")),
+                &input,
+                |b, input| b.iter(|| black_box(entry.parse(black_box(input)).is_err())),
+            );
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     hostile,
     hostile_runtime_grammar,
-    hostile_dot_segments
+    hostile_dot_segments,
+    hostile_grammar_steps
 );
 criterion_main!(benches);
