@@ -408,6 +408,40 @@ fn closed_standard_output_is_an_error() {
     );
 }
 
+/// Every subcommand that writes to standard output says so and exits 2 when it is closed (`>&-`),
+/// instead of dropping its output and exiting as if it had written it; `check -j 2` too.
+#[rstest]
+#[case::check("check -")]
+#[case::check_two_jobs("check -j 2 -")]
+#[case::check_json("check --format json -")]
+#[case::resolve("resolve http://a/b -")]
+#[case::normalize("normalize -")]
+#[case::fix("fix -")]
+#[case::equiv("equiv http://a/ http://A/")]
+fn closed_standard_output_is_an_error_in_every_subcommand(#[case] command: &str) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' {command} >&-", env!("CARGO_BIN_EXE_rfc3986")))
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"http://a/b c\nhttp://a/\n");
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{command}");
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("standard output is closed"),
+        "{command}: {stderr}"
+    );
+}
+
 /// A file that cannot be opened is reported after the diagnostics of the files before it.
 #[test]
 fn stderr_and_stdout_keep_input_order() {
