@@ -164,7 +164,7 @@ impl Expected {
 ///
 /// The compiled recognizer decides and reports the spans; when it rejects, its diagnostic twin (generated
 /// from the same grammar) explains why. Neither runs pest: the pest_derive parser is the reference they
-/// are tested against, and what [`Rule::parse_with_reference`] runs.
+/// are tested against, and what [`Rule::validate_with_reference`] runs.
 ///
 /// # Errors
 /// A [`ParseError`] at the byte where the match failed when `input` is not in the rule's language;
