@@ -21,8 +21,8 @@
 //! Echoed text on standard error has control and bidirectional characters escaped, and the password of a
 //! `user:password@` userinfo replaced by `*`s (the repaired URI on standard output is the product and is
 //! written as it is). With `--redact`, JSON masks it too (`input`, `fixed`, `partial`; a repair or an
-//! error at a character of it names neither the character nor its encoding), and so do the repair notes
-//! on standard error.
+//! error at a character of it names neither the character nor its encoding). The repair notes on
+//! standard error never spell a character of it, by itself or by its encoding, with or without `--redact`.
 //!
 //! Exit status: 0 when every line ends valid, 1 when some line stays invalid, 2 when an input cannot be
 //! read.
