@@ -641,7 +641,8 @@ impl Detail {
         steps_of(|d| {
             let mut run = DRun {
                 detail: self,
-                nest: Nesting::new(1),
+                // One byte, run once per table: no step budget, as the explanation it feeds must be exact.
+                nest: Nesting::new(usize::MAX),
                 full: true,
             };
             run.eval(body, 0, d).is_some()
@@ -738,7 +739,8 @@ impl Detail {
         steps_of(|d| {
             let mut run = DRun {
                 detail: self,
-                nest: Nesting::new(1),
+                // One byte, run once per table: no step budget, as the explanation it feeds must be exact.
+                nest: Nesting::new(usize::MAX),
                 full: true,
             };
             run.call(rule, 0, d).is_some()
