@@ -125,6 +125,30 @@ pub(crate) fn scan(s: &[u8], mut p: usize, table: &[bool; 256]) -> usize {
     p
 }
 
+/// The end of the run from `p` on of bytes in `table` and of three-byte groups whose bytes are in
+/// `triple[0]`, `triple[1]` and `triple[2]` in turn (for `*pchar`: the bytes a pchar is alone, and
+/// `pct-encoded` triplets), as [`scan`] finds the end of a run of bytes.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn scan_triples(
+    s: &[u8],
+    mut p: usize,
+    table: &[bool; 256],
+    triple: &[[bool; 256]; 3],
+) -> usize {
+    loop {
+        p = scan(s, p, table);
+        match s.get(p..p + 3) {
+            Some(&[a, b, c])
+                if triple[0][a as usize] && triple[1][b as usize] && triple[2][c as usize] =>
+            {
+                p += 3
+            }
+            _ => return p,
+        }
+    }
+}
+
 /// Bit `i` set when `chunk[i]` (of eight bytes) is outside `table`'s class.
 #[inline(always)]
 fn outside_mask(chunk: &[u8], table: &[bool; 256]) -> u32 {
@@ -204,7 +228,7 @@ include!(concat!(env!("OUT_DIR"), "/fastpath.rs"));
 /// input, to find where and why.
 pub(crate) mod diagnose {
     #[allow(unused_imports)]
-    use super::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan};
+    use super::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_triples};
 
     /// What an entry of the attempt lists stands for.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -534,5 +558,49 @@ mod tests {
                 assert_eq!(super::scan(s, p, &table), naive(s, p), "{s:?} from {p}");
             }
         }
+    }
+
+    /// `scan_triples` steps over the bytes of the table and over whole triplets `%HH`, and stops at the
+    /// first byte that is neither: on every string of up to 7 symbols of `a`, `%`, `4`, `/`.
+    #[test]
+    fn scan_triples_ends_runs_where_a_byte_loop_does() {
+        let mut table = [false; 256];
+        table[b'a' as usize] = true;
+        table[b'4' as usize] = true;
+        let mut triple = [[false; 256]; 3];
+        triple[0][b'%' as usize] = true;
+        triple[1][b'4' as usize] = true;
+        triple[2][b'4' as usize] = true;
+        triple[2][b'a' as usize] = true;
+        let naive = |s: &[u8], mut p: usize| loop {
+            if p < s.len() && table[s[p] as usize] {
+                p += 1;
+            } else if p + 3 <= s.len()
+                && s[p] == b'%'
+                && s[p + 1] == b'4'
+                && matches!(s[p + 2], b'4' | b'a')
+            {
+                p += 3;
+            } else {
+                return p;
+            }
+        };
+        let symbols = [b'a', b'%', b'4', b'/'];
+        for len in 0..=7u32 {
+            for code in 0..4u32.pow(len) {
+                let s: Vec<u8> = (0..len)
+                    .map(|i| symbols[(code / 4u32.pow(i) % 4) as usize])
+                    .collect();
+                for p in 0..=s.len() {
+                    let found = super::scan_triples(&s, p, &table, &triple);
+                    assert_eq!(found, naive(&s, p), "{s:?} from {p}");
+                }
+            }
+        }
+        let long = "%4a".repeat(100) + "%4";
+        assert_eq!(
+            super::scan_triples(long.as_bytes(), 0, &table, &triple),
+            300
+        );
     }
 }

@@ -89,6 +89,13 @@ fn near_misses(line: &str, seed: &mut u64) -> Vec<String> {
 #[case::bad_percent("/a%2")]
 #[case::bad_percent_at_end("/a%")]
 #[case::percent_in_host("http://%s/")]
+// Runs of pct-encoded triplets, which the twin steps over three bytes at a time, then a broken one.
+#[case::triplets_then_short_percent("/%41%42%4")]
+#[case::triplets_then_bad_hex("?%41%4g%41")]
+#[case::triplets_then_percent_at_end("#a%41%41%")]
+#[case::triplets_in_reg_name_then_space("http://%41%42%43 /")]
+#[case::triplets_in_userinfo_then_bad("//%41%42:%4@a")]
+#[case::triplets_in_first_segment_then_colon("%41%42:")]
 #[case::port_letters("http://host:port/")]
 #[case::second_hash("a#b#c")]
 #[case::colon_first_segment(":a")]

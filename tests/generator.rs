@@ -871,8 +871,15 @@ fn emit_refuses_what_it_cannot_compile_exactly(#[case] text: &str) {
 // diagnose: the bytes a repetition steps over
 // ---------------------------------------------------------------------------------------------------------
 
-/// The skip table of the first repetition in rule `name` of `text`'s detail grammar, as its bytes.
-fn skip_of(text: &str, name: &str) -> Option<String> {
+/// `tables` of the body of the first repetition in rule `name` of `text`'s detail grammar.
+fn of_first_rep<T>(
+    text: &str,
+    name: &str,
+    tables: impl Fn(
+        &pest_meta::optimizer::OptimizedExpr,
+        &std::collections::HashMap<&str, &pest_meta::optimizer::OptimizedRule>,
+    ) -> T,
+) -> T {
     use pest_meta::optimizer::OptimizedExpr as E;
     fn first_rep(e: &E) -> Option<&E> {
         match e {
@@ -887,13 +894,30 @@ fn skip_of(text: &str, name: &str) -> Option<String> {
     let rules = detail.iter().map(|r| (r.name.as_str(), r)).collect();
     let rule = detail.iter().find(|r| r.name == name).expect("rule");
     let body = first_rep(&rule.expr).expect("a repetition");
-    let table = diagnose::skip_table(body, &rules)?;
-    Some(
-        (0..=255u8)
-            .filter(|&b| table[usize::from(b)])
-            .map(char::from)
-            .collect(),
-    )
+    tables(body, &rules)
+}
+
+/// The bytes of a table.
+fn table_bytes(table: &[bool; 256]) -> String {
+    (0..=255u8)
+        .filter(|&b| table[usize::from(b)])
+        .map(char::from)
+        .collect()
+}
+
+/// The skip table of the first repetition in rule `name` of `text`'s detail grammar, as its bytes.
+fn skip_of(text: &str, name: &str) -> Option<String> {
+    of_first_rep(text, name, |body, rules| {
+        diagnose::skip_table(body, rules).map(|t| table_bytes(&t))
+    })
+}
+
+/// The triple tables of the first repetition in rule `name`, as their bytes joined by `|`.
+fn triples_of(text: &str, name: &str) -> Option<String> {
+    of_first_rep(text, name, |body, rules| {
+        diagnose::triple_tables(body, rules)
+            .map(|t| t.iter().map(table_bytes).collect::<Vec<_>>().join("|"))
+    })
 }
 
 const PCHAR_BUT_PERCENT: &str =
@@ -922,4 +946,54 @@ const PCHAR_BUT_PERCENT: &str =
 #[case::rule_calls_are_stepped_over(SMALL, "word", Some("-0123456789"))]
 fn diagnose_skip_tables(#[case] text: &str, #[case] rule: &str, #[case] bytes: Option<&str>) {
     assert_eq!(skip_of(text, rule).as_deref(), bytes);
+}
+
+const HEXDIG: &str = "0123456789ABCDEFabcdef";
+
+/// A grammar whose repetitions have three-byte iterations of several shapes (`*body` for each rule
+/// `NAME` whose body is `x`, a one-byte rule, or something of three bytes).
+const TRIPLETS: &str = r#"
+/// x = "x"
+x = { "x" }
+/// pct = "%" 2HEXDIG
+pct = { "%" ~ ('0'..'9' | 'A'..'F' | 'a'..'f') ~ ('0'..'9' | 'A'..'F' | 'a'..'f') }
+/// pairs = "%12" / "%34"
+pairs = { "%12" | "%34" }
+/// longer = "%" 2DIGIT [ "!" ]
+longer = { "%" ~ '0'..'9' ~ '0'..'9' ~ "!"? }
+/// two = "%" DIGIT
+two = { "%" ~ '0'..'9' }
+/// cased = "%" "u" "1" (any case)
+cased = { ^"%u1" }
+/// a = *( x / pct )
+a = { (x | pct)* }
+/// b = *( x / pairs )
+b = { (x | pairs)* }
+/// c = *( x / longer )
+c = { (x | longer)* }
+/// d = *( x / two )
+d = { (x | two)* }
+/// e = *( x / cased )
+e = { (x | cased)* }
+/// f = *( %x78-79 / pct )
+f = { ('x'..'y' | pct)* }
+"#;
+
+#[rstest]
+// segment = *pchar: pct-encoded = "%" HEXDIG HEXDIG.
+#[case::segment_steps_over_pct_encoded(URI_PEST, "segment", Some(format!("%|{HEXDIG}|{HEXDIG}")))]
+#[case::query_steps_over_pct_encoded(URI_PEST, "query", Some(format!("%|{HEXDIG}|{HEXDIG}")))]
+// port = *DIGIT: every iteration is one byte.
+#[case::port_has_no_triplets(URI_PEST, "port", None)]
+#[case::a_triplet_rule_is_stepped_over(TRIPLETS, "a", Some(format!("%|{HEXDIG}|{HEXDIG}")))]
+// "%12" and "%34" but not "%14": the second and third bytes do not go together freely.
+#[case::triplets_that_are_not_a_product_are_not(TRIPLETS, "b", None)]
+// "%12" may go on with "!": the body looks at a fourth byte.
+#[case::a_body_that_looks_further_is_not(TRIPLETS, "c", None)]
+#[case::two_byte_iterations_are_not(TRIPLETS, "d", None)]
+#[case::case_insensitive_strings_are_matched_as_the_twin_does(TRIPLETS, "e", Some("%|Uu|1".to_string()))]
+// An inline range records nothing when it fails: no skip table, so no triplets either.
+#[case::no_triplets_without_a_skip_table(TRIPLETS, "f", None)]
+fn diagnose_triple_tables(#[case] text: &str, #[case] rule: &str, #[case] bytes: Option<String>) {
+    assert_eq!(triples_of(text, rule), bytes);
 }
