@@ -595,7 +595,9 @@ enum Checked<'a> {
     /// Valid, no finding, and nothing to write for it (text output or `--quiet`, no `--schemes`): most
     /// lines, counted without a report.
     Clean,
-    Report(LineReport<'a>),
+    /// Boxed: most lines are [`Checked::Clean`], and the small enum is returned without a copy of a
+    /// report.
+    Report(Box<LineReport<'a>>),
 }
 
 /// Validates one line; `None` for a blank line (skipped).
@@ -614,15 +616,18 @@ fn check_line<'a>(options: Options, bytes: &'a [u8], text: Option<&'a str>) -> O
         // explanation is most of what a rejected line costs). A line over 2 GiB is parsed in full, so
         // that one too long for the parser counts as a limit.
         Ok(text) if options.quiet && text.len() <= 1 << 31 => match options.engine {
-            Engine::Builtin(rule) => match rfc3986::match_as(rule, text) {
+            // Matched by reference: the value stays where `match_as` wrote it (no copy per line).
+            Engine::Builtin(rule) => match &rfc3986::match_as(rule, text) {
                 Some(uri) => matched(options, Cow::Borrowed(text), uri),
                 // Rejected without an explanation.
-                None => Checked::Report(report(Cow::Borrowed(text), None, true)),
+                None => Checked::Report(Box::new(report(Cow::Borrowed(text), None, true))),
             },
             Engine::Loaded(..) => parsed(options, Cow::Borrowed(text), options.engine.parse(text)),
         },
         Ok(text) => parsed(options, Cow::Borrowed(text), options.engine.parse(text)),
-        Err((text, error)) => Checked::Report(report(Cow::Owned(text), Some(error), false)),
+        Err((text, error)) => {
+            Checked::Report(Box::new(report(Cow::Owned(text), Some(error), false)))
+        }
     })
 }
 
@@ -633,14 +638,14 @@ fn parsed<'a>(
     result: Result<rfc3986::RuleMatch<'a>, ParseError>,
 ) -> Checked<'a> {
     match result {
-        Ok(uri) => matched(options, input, uri),
-        Err(error) => Checked::Report(report(input, Some(error), false)),
+        Ok(uri) => matched(options, input, &uri),
+        Err(error) => Checked::Report(Box::new(report(input, Some(error), false))),
     }
 }
 
 /// The report of a line that is in the rule's language: its lint findings, and with `--schemes` its
 /// scheme's grammar; [`Checked::Clean`] when there is nothing to count but the line or to write.
-fn matched<'a>(options: Options, input: Cow<'a, str>, uri: rfc3986::RuleMatch<'a>) -> Checked<'a> {
+fn matched<'a>(options: Options, input: Cow<'a, str>, uri: &rfc3986::RuleMatch<'a>) -> Checked<'a> {
     let all = uri.lint_capped(LISTED_PER_CODE);
     let silent = options.quiet || matches!(options.format, Format::Text);
     if all.total() == 0 && options.schemes.is_none() && silent {
@@ -669,7 +674,7 @@ fn matched<'a>(options: Options, input: Cow<'a, str>, uri: rfc3986::RuleMatch<'a
     let mut note = None;
     // The scheme grammars (--schemes) need the reference's components; nothing else does.
     if let Some(schemes) = options.schemes {
-        let reference = uri.into_uri_ref().ok();
+        let reference = uri.clone().into_uri_ref().ok();
         if let Some(Err(e)) = reference.as_ref().and_then(|r| schemes.check(r)) {
             note = Some(format!("not a valid {} URI ({})", e.scheme(), e.citation()));
             error = Some(e.parse_error().clone());
@@ -682,7 +687,7 @@ fn matched<'a>(options: Options, input: Cow<'a, str>, uri: rfc3986::RuleMatch<'a
     line.findings = findings;
     line.not_listed = not_listed;
     line.warnings = warnings;
-    Checked::Report(line)
+    Checked::Report(Box::new(line))
 }
 
 /// The report of a line with `error` (`None`: valid) and no finding yet; `unexplained`: rejected
