@@ -202,7 +202,9 @@ fn long_runs_get_the_same_explanation_from_both_engines(#[case] name: &str) {
         "a/b#",
     ] {
         for run in ["a", "\u{e9}", "%2e", "/", "\u{1f600}", "a%2e/"] {
-            for tail in ["", " ", "%", "%z", "[", "\u{e9} ", "\u{202e}", "#x#"] {
+            for tail in [
+                "", " ", "%", "%z", "%2", "%2g", "[", "\u{e9} ", "\u{202e}", "#x#",
+            ] {
                 let input = format!("{head}{}{tail}", run.repeat(200));
                 assert_engines_agree(&start, &input);
             }

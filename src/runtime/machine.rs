@@ -24,6 +24,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use pest_meta::ast::RuleType;
@@ -34,7 +35,9 @@ use super::diagnose::{class_rules, Item};
 use super::program::{Guard, Node, NodeId, Program};
 use crate::grammar::Expected;
 use crate::recognizer::diagnose::{steps_of, ClassStep, Diag, Look};
-use crate::recognizer::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, Events};
+use crate::recognizer::{
+    any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_triples, Events,
+};
 
 /// The deepest nesting of nodes a match may reach.
 pub(crate) const MAX_DEPTH: u32 = 100_000;
@@ -386,6 +389,9 @@ enum DNode {
 #[derive(Debug)]
 struct Skip {
     over: [bool; 256],
+    /// The three-byte iterations also stepped over (as the built-in twin's `TRIPLE_k`, see
+    /// `triple_tables` in `build/diagnose.rs`): first, second and third bytes.
+    triple: Option<Box<[[bool; 256]; 3]>>,
     stop: [bool; 256],
     /// What the body records at a stop byte, outside a negative lookahead, made at the first use.
     steps: OnceLock<Vec<ClassStep>>,
@@ -426,6 +432,25 @@ pub(super) struct Detail {
     /// What each detail rule does on each byte when that byte alone decides it (`LOCAL_*`), for the
     /// repetitions' [`Skip`] tables, made at the first use.
     locals: OnceLock<Vec<[u8; 256]>>,
+    /// The nodes the analysis of three-byte iterations may still evaluate, over all repetitions (see
+    /// [`Detail::triple_of`]): a grammar built to make it slow only gets fewer of them.
+    window_budget: AtomicUsize,
+}
+
+/// The nodes [`Detail::triple_of`] may evaluate for one grammar in all (a few milliseconds), and for one
+/// window.
+const WINDOW_BUDGET: usize = 1 << 24;
+const WINDOW_NODES: usize = 256;
+
+/// What a node does on a window of one to three bytes (as `Window` in `build/diagnose.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Window {
+    /// It matches up to this position, looking at no position outside the window.
+    Match(usize),
+    /// It fails, looking at no position outside the window.
+    Fail,
+    /// It looks past the window, or the analysis gave up (depth, budget, a node it does not follow).
+    Unknown,
 }
 
 /// The most class rules whose steps are kept (514 small steps each); the others are run in full.
@@ -471,6 +496,7 @@ impl Detail {
                 .map(|_| OnceLock::new())
                 .collect(),
             locals: OnceLock::new(),
+            window_budget: AtomicUsize::new(WINDOW_BUDGET),
         };
         for (i, rule) in detail.iter().enumerate() {
             let body = out.lower(&rule.expr, &index)?;
@@ -629,10 +655,153 @@ impl Detail {
         over.contains(&true).then(|| {
             Box::new(Skip {
                 over,
+                triple: self.triple_of(body),
                 stop,
                 steps: OnceLock::new(),
             })
         })
+    }
+
+    /// The three-byte iterations the repetition `body*` may also step over, as `triple_tables` in
+    /// `build/diagnose.rs` works them out (whose reason holds here): the triplets on which `body`
+    /// matches exactly those three bytes looking at no other position, when they are a product of a
+    /// first byte, a second and a third. At most [`WINDOW_NODES`] nodes per window and what remains of
+    /// the grammar's [`WINDOW_BUDGET`]: past either, there are fewer triplets (none), never wrong ones.
+    fn triple_of(&self, body: usize) -> Option<Box<[[bool; 256]; 3]>> {
+        let mut budget = self.window_budget.swap(0, Ordering::Relaxed);
+        let found = self.triple_within(body, &mut budget);
+        self.window_budget.fetch_add(budget, Ordering::Relaxed);
+        found
+    }
+
+    fn triple_within(&self, body: usize, budget: &mut usize) -> Option<Box<[[bool; 256]; 3]>> {
+        let mut found: Option<Box<[[bool; 256]; 3]>> = None;
+        let window = |bytes: &[u8], budget: &mut usize| {
+            let mut nodes = WINDOW_NODES.min(*budget);
+            let before = nodes;
+            let w = self.window(body, bytes, 0, 0, &mut nodes);
+            *budget -= before - nodes;
+            w
+        };
+        for b0 in 0..=255u8 {
+            if window(&[b0], budget) != Window::Unknown {
+                continue;
+            }
+            let mut pairs = vec![[false; 256]; 256];
+            let (mut second, mut third) = ([false; 256], [false; 256]);
+            for b1 in 0..=255u8 {
+                if window(&[b0, b1], budget) != Window::Unknown {
+                    continue;
+                }
+                for b2 in 0..=255u8 {
+                    if window(&[b0, b1, b2], budget) == Window::Match(3) {
+                        pairs[usize::from(b1)][usize::from(b2)] = true;
+                        second[usize::from(b1)] = true;
+                        third[usize::from(b2)] = true;
+                    }
+                }
+            }
+            if *budget == 0 {
+                // Cut short: what was found may be incomplete, which only means fewer triplets, but
+                // the product check below needs every pair.
+                return found;
+            }
+            let product =
+                (0..256).all(|b1| (0..256).all(|b2| pairs[b1][b2] == (second[b1] && third[b2])));
+            if !product || !second.contains(&true) {
+                continue;
+            }
+            match &mut found {
+                None => {
+                    let mut first = [false; 256];
+                    first[usize::from(b0)] = true;
+                    found = Some(Box::new([first, second, third]));
+                }
+                Some(tables) if tables[1] == second && tables[2] == third => {
+                    tables[0][usize::from(b0)] = true;
+                }
+                Some(_) => {}
+            }
+        }
+        found
+    }
+
+    /// [`Window`] of node `id` matched at `p` in `s` (one to three bytes), as `DRun` matches it; every
+    /// node evaluated at or past the end of `s` is [`Window::Unknown`], as is everything past 64
+    /// nodes deep or past `nodes` nodes evaluated.
+    fn window(&self, id: usize, s: &[u8], p: usize, depth: usize, nodes: &mut usize) -> Window {
+        if depth > 64 || p >= s.len() || *nodes == 0 {
+            return Window::Unknown;
+        }
+        *nodes -= 1;
+        let compare = |text: &[u8], same: fn(&[u8], &[u8]) -> bool| {
+            let seen = &s[p..s.len().min(p + text.len())];
+            if !same(seen, &text[..seen.len()]) {
+                Window::Fail
+            } else if seen.len() == text.len() {
+                Window::Match(p + text.len())
+            } else {
+                Window::Unknown
+            }
+        };
+        let one = |matched: bool| match matched {
+            true => Window::Match(p + 1),
+            false => Window::Fail,
+        };
+        match &self.nodes[id] {
+            DNode::Empty => Window::Match(p),
+            DNode::Byte(b) => one(s[p] == *b),
+            DNode::ByteRange(lo, hi) => one((*lo..=*hi).contains(&s[p])),
+            DNode::Table(set) => one(set[usize::from(s[p])]),
+            DNode::Literal(text) => compare(text, |a, b| a == b),
+            DNode::LiteralCi(text) => compare(text, |a, b| a.eq_ignore_ascii_case(b)),
+            // An ASCII byte is a whole character; any other starts one that may go past the window.
+            DNode::CharRange(lo, hi) if s[p].is_ascii() => {
+                one((*lo..=*hi).contains(&char::from(s[p])))
+            }
+            DNode::Call(r) => self.window(self.rules[*r].body, s, p, depth + 1, nodes),
+            DNode::Predicate { positive, inner } => {
+                match (self.window(*inner, s, p, depth + 1, nodes), positive) {
+                    (Window::Unknown, _) => Window::Unknown,
+                    (Window::Match(_), true) | (Window::Fail, false) => Window::Match(p),
+                    _ => Window::Fail,
+                }
+            }
+            DNode::Seq(items) => {
+                let mut q = p;
+                for &item in items {
+                    match self.window(item, s, q, depth + 1, nodes) {
+                        Window::Match(r) => q = r,
+                        other => return other,
+                    }
+                }
+                Window::Match(q)
+            }
+            DNode::Choice(items) => {
+                for &item in items {
+                    match self.window(item, s, p, depth + 1, nodes) {
+                        Window::Fail => {}
+                        decided => return decided,
+                    }
+                }
+                Window::Fail
+            }
+            DNode::Optional(inner) => match self.window(*inner, s, p, depth + 1, nodes) {
+                Window::Fail => Window::Match(p),
+                other => other,
+            },
+            DNode::Repeat(inner, _) => {
+                let mut q = p;
+                loop {
+                    match self.window(*inner, s, q, depth + 1, nodes) {
+                        Window::Match(r) if r > q => q = r,
+                        Window::Match(_) | Window::Fail => return Window::Match(q),
+                        Window::Unknown => return Window::Unknown,
+                    }
+                }
+            }
+            DNode::CharRange(..) | DNode::Soi | DNode::Eoi | DNode::Any => Window::Unknown,
+        }
     }
 
     /// What `body` records on each byte and at the end of the input, outside and inside a negative
@@ -837,7 +1006,10 @@ impl DRun<'_> {
                 loop {
                     if let (Some(skip), false) = (skip, d.look == Look::Negative) {
                         let from = q;
-                        q = scan(s, q, &skip.over);
+                        q = match &skip.triple {
+                            Some(triple) => scan_triples(s, q, &skip.over, triple),
+                            None => scan(s, q, &skip.over),
+                        };
                         self.nest.charge(q - from, q);
                         if let Some(&b) = s.get(q) {
                             if skip.stop[usize::from(b)] {
