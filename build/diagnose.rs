@@ -595,15 +595,18 @@ fn window(
 ///
 /// The argument of [`skip_table`] holds for them unchanged: an iteration over positions `p..p + 3`
 /// attempts rules at those positions only, and the repetition ends at `p + 3` or later by recording a
-/// failed rule there, which drops them. When several first bytes start such triplets with different
-/// second and third bytes, only those of the lowest first byte are kept (one table of each).
+/// failed rule there, which drops them. Only ASCII first bytes are tried (a non-ASCII one starts a
+/// character, whose range [`window`] does not follow). When several first bytes start such triplets
+/// with different second and third bytes, only those of the lowest first byte are kept (one table of
+/// each).
 pub(crate) fn triple_tables(
     body: &E,
     rules: &HashMap<&str, &OptimizedRule>,
 ) -> Option<[[bool; 256]; 3]> {
     skip_table(body, rules)?;
     let mut found: Option<[[bool; 256]; 3]> = None;
-    for b0 in 0..=255u8 {
+    // An ASCII first byte (a non-ASCII one starts a character, whose range `window` does not follow).
+    for b0 in 0..=127u8 {
         if window(body, &[b0], 0, rules, 0) != Window::Unknown {
             continue;
         }

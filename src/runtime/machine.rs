@@ -439,8 +439,10 @@ pub(super) struct Detail {
 
 /// The nodes [`Detail::triple_of`] may evaluate for one grammar in all (a few milliseconds), and for one
 /// window.
-const WINDOW_BUDGET: usize = 1 << 24;
+const WINDOW_BUDGET: usize = 1 << 22;
 const WINDOW_NODES: usize = 256;
+/// The most second bytes after which [`Detail::triple_of`] tries every third byte, per first byte.
+const WINDOW_SECOND_BYTES: usize = 64;
 
 /// What a node does on a window of one to three bytes (as `Window` in `build/diagnose.rs`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -683,15 +685,25 @@ impl Detail {
             *budget -= before - nodes;
             w
         };
-        for b0 in 0..=255u8 {
+        // An ASCII first byte (a non-ASCII one starts a character, whose range the analysis does not
+        // follow).
+        for b0 in 0..=127u8 {
             if window(&[b0], budget) != Window::Unknown {
                 continue;
             }
             let mut pairs = vec![[false; 256]; 256];
             let (mut second, mut third) = ([false; 256], [false; 256]);
+            let mut open = 0;
             for b1 in 0..=255u8 {
                 if window(&[b0, b1], budget) != Window::Unknown {
                     continue;
+                }
+                // A first byte after which most second bytes leave the body undecided is not a
+                // triplet's (`%` has the 22 of HEXDIG).
+                open += 1;
+                if open > WINDOW_SECOND_BYTES {
+                    second = [false; 256];
+                    break;
                 }
                 for b2 in 0..=255u8 {
                     if window(&[b0, b1, b2], budget) == Window::Match(3) {
