@@ -501,7 +501,7 @@ pub(crate) fn fail_table(
 
 /// What an expression does on a short window of bytes, when the window alone decides it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Window {
+pub(crate) enum Window {
     /// It matches up to this position, having looked at no position outside the window.
     Match(usize),
     /// It fails, having looked at no position outside the window.
@@ -596,7 +596,8 @@ fn window(
 /// The argument of [`skip_table`] holds for them unchanged: an iteration over positions `p..p + 3`
 /// attempts rules at those positions only, and the repetition ends at `p + 3` or later by recording a
 /// failed rule there, which drops them. Only ASCII first bytes are tried (a non-ASCII one starts a
-/// character, whose range [`window`] does not follow). When several first bytes start such triplets
+/// character, whose range [`window`] does not follow), each with at most [`TRIPLE_SECOND_BYTES`]
+/// second bytes that leave the body undecided. When several first bytes start such triplets
 /// with different second and third bytes, only those of the lowest first byte are kept (one table of
 /// each).
 pub(crate) fn triple_tables(
@@ -604,30 +605,54 @@ pub(crate) fn triple_tables(
     rules: &HashMap<&str, &OptimizedRule>,
 ) -> Option<[[bool; 256]; 3]> {
     skip_table(body, rules)?;
+    triplets(|bytes| Some(window(body, bytes, 0, rules, 0)))
+}
+
+/// The most second bytes after which [`triplets`] tries every third byte, for one first byte (`%` has
+/// the 22 of `HEXDIG`): past them, that first byte starts no triplet.
+pub(crate) const TRIPLE_SECOND_BYTES: usize = 64;
+
+/// The search of [`triple_tables`], over `window`, which says what a repetition's body does on one to
+/// three bytes (`None`: the caller's budget ran out, and the search ends with what it has verified).
+/// Shared with the engine of grammars loaded at run time (`src/runtime/machine.rs`).
+pub(crate) fn triplets(
+    mut window: impl FnMut(&[u8]) -> Option<Window>,
+) -> Option<[[bool; 256]; 3]> {
     let mut found: Option<[[bool; 256]; 3]> = None;
     // An ASCII first byte (a non-ASCII one starts a character, whose range `window` does not follow).
     for b0 in 0..=127u8 {
-        if window(body, &[b0], 0, rules, 0) != Window::Unknown {
+        if window(&[b0])? != Window::Unknown {
             continue;
         }
         let mut pairs = vec![[false; 256]; 256];
         let (mut second, mut third) = ([false; 256], [false; 256]);
+        let mut open = 0;
         for b1 in 0..=255u8 {
-            if window(body, &[b0, b1], 0, rules, 0) != Window::Unknown {
+            if window(&[b0, b1])? != Window::Unknown {
                 continue;
             }
+            open += 1;
+            if open > TRIPLE_SECOND_BYTES {
+                second = [false; 256];
+                break;
+            }
             for b2 in 0..=255u8 {
-                if window(body, &[b0, b1, b2], 0, rules, 0) == Window::Match(3) {
-                    pairs[usize::from(b1)][usize::from(b2)] = true;
-                    second[usize::from(b1)] = true;
-                    third[usize::from(b2)] = true;
+                match window(&[b0, b1, b2]) {
+                    Some(Window::Match(3)) => {
+                        pairs[usize::from(b1)][usize::from(b2)] = true;
+                        second[usize::from(b1)] = true;
+                        third[usize::from(b2)] = true;
+                    }
+                    Some(_) => {}
+                    // Out of budget: the pairs of this first byte are incomplete.
+                    None => return found,
                 }
             }
         }
         // Kept only when every second byte goes with every third one (a product of two classes).
         let product =
             (0..256).all(|b1| (0..256).all(|b2| pairs[b1][b2] == (second[b1] && third[b2])));
-        if !product || !second.iter().any(|&b| b) {
+        if !product || !second.contains(&true) {
             continue;
         }
         match &mut found {

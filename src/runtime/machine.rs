@@ -31,7 +31,7 @@ use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
 
 use super::analyse::{builtin_class, single_char, Set};
-use super::diagnose::{class_rules, Item};
+use super::diagnose::{class_rules, triplets, Item, Window};
 use super::program::{Guard, Node, NodeId, Program};
 use crate::grammar::Expected;
 use crate::recognizer::diagnose::{steps_of, ClassStep, Diag, Look};
@@ -441,19 +441,6 @@ pub(super) struct Detail {
 /// window.
 const WINDOW_BUDGET: usize = 1 << 22;
 const WINDOW_NODES: usize = 256;
-/// The most second bytes after which [`Detail::triple_of`] tries every third byte, per first byte.
-const WINDOW_SECOND_BYTES: usize = 64;
-
-/// What a node does on a window of one to three bytes (as `Window` in `build/diagnose.rs`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Window {
-    /// It matches up to this position, looking at no position outside the window.
-    Match(usize),
-    /// It fails, looking at no position outside the window.
-    Fail,
-    /// It looks past the window, or the analysis gave up (depth, budget, a node it does not follow).
-    Unknown,
-}
 
 /// The most class rules whose steps are kept (514 small steps each); the others are run in full.
 const MAX_CLASS_MEMOS: usize = 512;
@@ -671,70 +658,15 @@ impl Detail {
     /// the grammar's [`WINDOW_BUDGET`]: past either, there are fewer triplets (none), never wrong ones.
     fn triple_of(&self, body: usize) -> Option<Box<[[bool; 256]; 3]>> {
         let mut budget = self.window_budget.swap(0, Ordering::Relaxed);
-        let found = self.triple_within(body, &mut budget);
-        self.window_budget.fetch_add(budget, Ordering::Relaxed);
-        found
-    }
-
-    fn triple_within(&self, body: usize, budget: &mut usize) -> Option<Box<[[bool; 256]; 3]>> {
-        let mut found: Option<Box<[[bool; 256]; 3]>> = None;
-        let window = |bytes: &[u8], budget: &mut usize| {
-            let mut nodes = WINDOW_NODES.min(*budget);
-            let before = nodes;
+        let found = triplets(|bytes| {
+            // At most `WINDOW_NODES` nodes for this window, taken from what the grammar has left.
+            let mut nodes = WINDOW_NODES.min(budget);
             let w = self.window(body, bytes, 0, 0, &mut nodes);
-            *budget -= before - nodes;
-            w
-        };
-        // An ASCII first byte (a non-ASCII one starts a character, whose range the analysis does not
-        // follow).
-        for b0 in 0..=127u8 {
-            if window(&[b0], budget) != Window::Unknown {
-                continue;
-            }
-            let mut pairs = vec![[false; 256]; 256];
-            let (mut second, mut third) = ([false; 256], [false; 256]);
-            let mut open = 0;
-            for b1 in 0..=255u8 {
-                if window(&[b0, b1], budget) != Window::Unknown {
-                    continue;
-                }
-                // A first byte after which most second bytes leave the body undecided is not a
-                // triplet's (`%` has the 22 of HEXDIG).
-                open += 1;
-                if open > WINDOW_SECOND_BYTES {
-                    second = [false; 256];
-                    break;
-                }
-                for b2 in 0..=255u8 {
-                    if window(&[b0, b1, b2], budget) == Window::Match(3) {
-                        pairs[usize::from(b1)][usize::from(b2)] = true;
-                        second[usize::from(b1)] = true;
-                        third[usize::from(b2)] = true;
-                    }
-                }
-            }
-            if *budget == 0 {
-                // Cut short: what was found may be incomplete, which only means fewer triplets, but
-                // the product check below needs every pair.
-                return found;
-            }
-            let product =
-                (0..256).all(|b1| (0..256).all(|b2| pairs[b1][b2] == (second[b1] && third[b2])));
-            if !product || !second.contains(&true) {
-                continue;
-            }
-            match &mut found {
-                None => {
-                    let mut first = [false; 256];
-                    first[usize::from(b0)] = true;
-                    found = Some(Box::new([first, second, third]));
-                }
-                Some(tables) if tables[1] == second && tables[2] == third => {
-                    tables[0][usize::from(b0)] = true;
-                }
-                Some(_) => {}
-            }
-        }
+            budget -= WINDOW_NODES.min(budget) - nodes;
+            (budget > 0).then_some(w)
+        })
+        .map(Box::new);
+        self.window_budget.fetch_add(budget, Ordering::Relaxed);
         found
     }
 
