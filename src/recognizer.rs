@@ -149,6 +149,35 @@ pub(crate) fn scan_triples(
     }
 }
 
+/// The start of the last iteration of `(A ~ R)*` from `p` on, where `A` matches one byte of `start` and
+/// `R` is a repetition whose body matches the other bytes of `runs` alone (and, with `triple`, the
+/// triplets of [`scan_triples`], none of whose second and third bytes is in `start`) and fails alone on
+/// a byte of `start` (for `*( "/" segment )`: `/`, then the bytes of `pchar`): the iterations go on as
+/// long as the bytes are in `runs` (or triplets), and the last one starts at the last byte of `start`
+/// among them. `p` itself when the byte at `p` is not in `start`.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn scan_runs(
+    s: &[u8],
+    p: usize,
+    start: &[bool; 256],
+    runs: &[bool; 256],
+    triple: Option<&[[bool; 256]; 3]>,
+) -> usize {
+    if !s.get(p).is_some_and(|&b| start[b as usize]) {
+        return p;
+    }
+    let end = match triple {
+        Some(triple) => scan_triples(s, p, runs, triple),
+        None => scan(s, p, runs),
+    };
+    let mut last = end - 1;
+    while !start[s[last] as usize] {
+        last -= 1;
+    }
+    last
+}
+
 /// Bit `i` set when `chunk[i]` (of eight bytes) is outside `table`'s class.
 #[inline(always)]
 fn outside_mask(chunk: &[u8], table: &[bool; 256]) -> u32 {
@@ -228,7 +257,9 @@ include!(concat!(env!("OUT_DIR"), "/fastpath.rs"));
 /// input, to find where and why.
 pub(crate) mod diagnose {
     #[allow(unused_imports)]
-    use super::{any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_triples};
+    use super::{
+        any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_runs, scan_triples,
+    };
 
     /// What an entry of the attempt lists stands for.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -558,6 +589,63 @@ mod tests {
                 assert_eq!(super::scan(s, p, &table), naive(s, p), "{s:?} from {p}");
             }
         }
+    }
+
+    /// `scan_runs` stops at the start of the last iteration of `("/" ~ run)*`, where a run is the
+    /// bytes `a` and triplets `%4a`: on every string of up to 7 symbols of `a`, `%`, `4`, `/`.
+    #[test]
+    fn scan_runs_stops_at_the_last_iteration() {
+        let mut table = [false; 256];
+        table[b'a' as usize] = true;
+        table[b'4' as usize] = true;
+        let mut triple = [[false; 256]; 3];
+        triple[0][b'%' as usize] = true;
+        triple[1][b'4' as usize] = true;
+        triple[2][b'a' as usize] = true;
+        let mut start = [false; 256];
+        start[b'/' as usize] = true;
+        let mut runs = table;
+        runs[b'/' as usize] = true;
+        // Iterations from `p`: each `/` then the run; the last one is where the run is not followed by
+        // a `/`.
+        let run_end = |s: &[u8], mut p: usize| loop {
+            if p < s.len() && table[s[p] as usize] {
+                p += 1;
+            } else if p + 3 <= s.len() && s[p] == b'%' && s[p + 1] == b'4' && s[p + 2] == b'a' {
+                p += 3;
+            } else {
+                return p;
+            }
+        };
+        let naive = |s: &[u8], mut p: usize| {
+            while p < s.len() && s[p] == b'/' {
+                let end = run_end(s, p + 1);
+                if end < s.len() && s[end] == b'/' {
+                    p = end;
+                } else {
+                    break;
+                }
+            }
+            p
+        };
+        let symbols = [b'a', b'%', b'4', b'/'];
+        for len in 0..=7u32 {
+            for code in 0..4u32.pow(len) {
+                let s: Vec<u8> = (0..len)
+                    .map(|i| symbols[(code / 4u32.pow(i) % 4) as usize])
+                    .collect();
+                for p in 0..=s.len() {
+                    let found = super::scan_runs(&s, p, &start, &runs, Some(&triple));
+                    assert_eq!(found, naive(&s, p), "{s:?} from {p}");
+                }
+            }
+        }
+        let dots = "/aa".repeat(100) + "/%";
+        assert_eq!(
+            super::scan_runs(dots.as_bytes(), 0, &start, &runs, None),
+            300,
+            "the last iteration is the \"/%\" at the end"
+        );
     }
 
     /// `scan_triples` steps over the bytes of the table and over whole triplets `%HH`, and stops at the

@@ -96,6 +96,13 @@ fn near_misses(line: &str, seed: &mut u64) -> Vec<String> {
 #[case::triplets_in_reg_name_then_space("http://%41%42%43 /")]
 #[case::triplets_in_userinfo_then_bad("//%41%42:%4@a")]
 #[case::triplets_in_first_segment_then_colon("%41%42:")]
+// Runs of segments ("/" segment), which the twin steps over to the last one, then a mistake.
+#[case::segments_then_space("http://h/a/b/c d")]
+#[case::segments_then_short_percent("//h/a/b/%4")]
+#[case::dot_segments_then_percent("../../..%")]
+#[case::empty_segments_then_bracket("/a//b///[")]
+#[case::segments_in_rootless_path_then_space("x:a/b/c /")]
+#[case::segment_with_triplets_then_bad("/a/%41/b%4g")]
 #[case::port_letters("http://host:port/")]
 #[case::second_hash("a#b#c")]
 #[case::colon_first_segment(":a")]

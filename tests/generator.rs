@@ -997,3 +997,24 @@ f = { ('x'..'y' | pct)* }
 fn diagnose_triple_tables(#[case] text: &str, #[case] rule: &str, #[case] bytes: Option<String>) {
     assert_eq!(triples_of(text, rule), bytes);
 }
+
+/// The start bytes of the runs [`diagnose::run_tables`] finds in the first repetition of rule `name`.
+fn run_starts_of(text: &str, name: &str) -> Option<String> {
+    of_first_rep(text, name, |body, rules| {
+        diagnose::run_tables(body, rules).map(|run| table_bytes(&run.start))
+    })
+}
+
+#[rstest]
+// path-abempty = *( "/" segment ), segment = *pchar: "/" matches alone and pchar fails on it alone.
+#[case::path_abempty_is_runs_of_segments(URI_PEST, "path_abempty", Some("/"))]
+#[case::path_noscheme_is_runs_of_segments(URI_PEST, "path_noscheme", Some("/"))]
+// query = *( pchar / "/" / "?" ): a choice, not "A then a repetition".
+#[case::a_choice_is_not_runs(URI_PEST, "query", None)]
+// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ): a choice of one-byte rules.
+#[case::a_repetition_of_classes_is_not_runs(URI_PEST, "scheme", None)]
+// word = *( DIGIT / "-" ) in the small grammar.
+#[case::the_small_grammar_has_no_runs(SMALL, "word", None)]
+fn diagnose_run_tables(#[case] text: &str, #[case] rule: &str, #[case] starts: Option<&str>) {
+    assert_eq!(run_starts_of(text, rule), starts.map(str::to_string));
+}

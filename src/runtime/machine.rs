@@ -36,7 +36,8 @@ use super::program::{Guard, Node, NodeId, Program};
 use crate::grammar::Expected;
 use crate::recognizer::diagnose::{steps_of, ClassStep, Diag, Look};
 use crate::recognizer::{
-    any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_triples, Events,
+    any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_runs, scan_triples,
+    Events,
 };
 
 /// The deepest nesting of nodes a match may reach.
@@ -380,7 +381,7 @@ enum DNode {
     Choice(Vec<usize>),
     Optional(usize),
     /// `body*`, and what it may skip when explaining (see [`Skip`]), worked out at the first use.
-    Repeat(usize, OnceLock<Option<Box<Skip>>>),
+    Repeat(usize, OnceLock<Skips>),
 }
 
 /// The bytes a repetition may step over without running its body, and those where it stops with what
@@ -395,6 +396,24 @@ struct Skip {
     stop: [bool; 256],
     /// What the body records at a stop byte, outside a negative lookahead, made at the first use.
     steps: OnceLock<Vec<ClassStep>>,
+}
+
+/// What a repetition may step over when explaining: a [`Skip`] for a body that is a choice of rule
+/// calls, a [`Runs`] for `(A ~ R)*`, each worked out at the first use.
+#[derive(Debug, Default)]
+struct Skips {
+    skip: Option<Box<Skip>>,
+    runs: Option<Box<Runs>>,
+}
+
+/// The run-time form of `run_tables` in `build/diagnose.rs` (which gives the reason this is exact):
+/// the bytes that start an iteration of `(A ~ R)*`, those with the bytes of `R`'s run, and the run's
+/// triplets, for `scan_runs`.
+#[derive(Debug)]
+struct Runs {
+    start: [bool; 256],
+    runs: [bool; 256],
+    triple: Option<Box<[[bool; 256]; 3]>>,
 }
 
 /// What a node does at a position whose byte is `b`, when that byte alone decides it (as `Local` in
@@ -647,6 +666,50 @@ impl Detail {
                 triple: self.triple_of(body),
                 stop,
                 steps: OnceLock::new(),
+            })
+        })
+    }
+
+    /// What the repetition `body*` may step over (see [`Skips`]).
+    fn skips_of(&self, body: usize) -> Skips {
+        Skips {
+            skip: self.skip_of(body),
+            runs: self.runs_of(body),
+        }
+    }
+
+    /// The [`Runs`] of `body*` when `body` is `A ~ R`, `A` and `R` calls of normal rules and `R`'s body
+    /// a repetition with a [`Skip`] (as `run_tables` in `build/diagnose.rs`).
+    fn runs_of(&self, body: usize) -> Option<Box<Runs>> {
+        let DNode::Seq(items) = &self.nodes[body] else {
+            return None;
+        };
+        let [a, r] = items.as_slice() else {
+            return None;
+        };
+        let normal = |id: usize| match self.nodes[id] {
+            DNode::Call(rule) if !self.rules[rule].silent => Some(rule),
+            _ => None,
+        };
+        normal(*a)?;
+        let DNode::Repeat(run, _) = &self.nodes[self.rules[normal(*r)?].body] else {
+            return None;
+        };
+        let skip = self.skip_of(*run)?;
+        let locals = self.locals.get_or_init(|| self.rule_locals());
+        let mut start = [false; 256];
+        let mut runs = skip.over;
+        for c in 0..=255u8 {
+            let b = usize::from(c);
+            let in_triplet = skip.triple.as_ref().is_some_and(|t| t[1][b] || t[2][b]);
+            start[b] = self.local(*a, c, locals) == LOCAL_MATCH1 && skip.stop[b] && !in_triplet;
+            runs[b] |= start[b];
+        }
+        start.contains(&true).then(|| {
+            Box::new(Runs {
+                start,
+                runs,
+                triple: skip.triple,
             })
         })
     }
@@ -938,15 +1001,24 @@ impl DRun<'_> {
                 None
             }
             DNode::Optional(inner) => Some(self.eval(*inner, p, d).unwrap_or(p)),
-            DNode::Repeat(inner, skip) => {
+            DNode::Repeat(inner, skips) => {
                 let mut q = p;
                 // Outside a negative lookahead, the iterations on bytes the body matches alone are
                 // stepped over, and at a byte where it fails alone its record is replayed (as the
                 // built-in twin does); a table's own steps are made in full.
-                let skip = match self.full {
-                    false => skip.get_or_init(|| self.detail.skip_of(*inner)).as_deref(),
-                    true => None,
+                let (skip, runs) = match self.full {
+                    false => {
+                        let skips = skips.get_or_init(|| self.detail.skips_of(*inner));
+                        (skips.skip.as_deref(), skips.runs.as_deref())
+                    }
+                    true => (None, None),
                 };
+                // A string of iterations `A ~ R` is stepped over to its last one (as `scan_runs` in
+                // the built-in twin).
+                if let (Some(runs), false) = (runs, d.look == Look::Negative) {
+                    q = scan_runs(s, q, &runs.start, &runs.runs, runs.triple.as_deref());
+                    self.nest.charge(q - p, q);
+                }
                 loop {
                     if let (Some(skip), false) = (skip, d.look == Look::Negative) {
                         let from = q;
