@@ -100,6 +100,13 @@ impl Out<'_> {
         self.line(&format!("/// {doc}: {}.", describe(table)));
         self.line(&format!("static {name}: [bool; 256] = ["));
         self.indent += 1;
+        self.rows(table);
+        self.indent -= 1;
+        self.line("];");
+    }
+
+    /// The entries of a byte table, sixteen to a line.
+    fn rows(&mut self, table: &[bool; 256]) {
         for row in table.chunks(16) {
             let row: Vec<&str> = row
                 .iter()
@@ -107,8 +114,6 @@ impl Out<'_> {
                 .collect();
             self.line(&format!("{},", row.join(", ")));
         }
-        self.indent -= 1;
-        self.line("];");
     }
 
     /// `static TRIPLE_k: [[bool; 256]; 3]`, the tables of [`triple_tables`], after a blank line.
@@ -126,13 +131,7 @@ impl Out<'_> {
         for table in tables {
             self.line("[");
             self.indent += 1;
-            for row in table.chunks(16) {
-                let row: Vec<&str> = row
-                    .iter()
-                    .map(|&b| if b { "true" } else { "false" })
-                    .collect();
-                self.line(&format!("{},", row.join(", ")));
-            }
+            self.rows(table);
             self.indent -= 1;
             self.line("],");
         }
@@ -521,6 +520,24 @@ pub(crate) enum Window {
     Unknown,
 }
 
+/// [`Window`] of the string `text` at `p` in `s` (`p` inside it), its bytes compared by `same`: a
+/// mismatch in the window fails, a string that goes past it is [`Window::Unknown`].
+pub(crate) fn window_of_text(
+    s: &[u8],
+    p: usize,
+    text: &[u8],
+    same: fn(&[u8], &[u8]) -> bool,
+) -> Window {
+    let seen = &s[p..s.len().min(p + text.len())];
+    if !same(seen, &text[..seen.len()]) {
+        Window::Fail
+    } else if seen.len() == text.len() {
+        Window::Match(p + text.len())
+    } else {
+        Window::Unknown
+    }
+}
+
 /// [`Window`] of `e` matched at `p` in `s`, following rule calls (at most 64 deep), as the twin matches
 /// it (`byte_is`, `lit`, `lit_ci`, `byte_in`). Every node evaluated at a position at or past the end of
 /// `s` is [`Window::Unknown`]: so a result other than that one says the match looked at, and attempted
@@ -535,17 +552,7 @@ fn window(
     if depth > 64 || p >= s.len() {
         return Window::Unknown;
     }
-    let compare = |text: &str, same: fn(&[u8], &[u8]) -> bool| {
-        let text = text.as_bytes();
-        let seen = &s[p..s.len().min(p + text.len())];
-        if !same(seen, &text[..seen.len()]) {
-            Window::Fail
-        } else if seen.len() == text.len() {
-            Window::Match(p + text.len())
-        } else {
-            Window::Unknown
-        }
-    };
+    let compare = |text: &str, same| window_of_text(s, p, text.as_bytes(), same);
     match e {
         E::Str(text) => compare(text, |a, b| a == b),
         E::Insens(text) if text.is_ascii() => compare(text, |a, b| a.eq_ignore_ascii_case(b)),

@@ -591,17 +591,42 @@ mod tests {
         }
     }
 
-    /// `scan_runs` stops at the start of the last iteration of `("/" ~ run)*`, where a run is the
-    /// bytes `a` and triplets `%4a`: on every string of up to 7 symbols of `a`, `%`, `4`, `/`.
-    #[test]
-    fn scan_runs_stops_at_the_last_iteration() {
+    /// The tables of the `scan_triples` and `scan_runs` tests: the bytes `a` and `4`, and the triplets
+    /// `%4` then the bytes of `third`.
+    fn byte_and_triplet_tables(third: &[u8]) -> ([bool; 256], [[bool; 256]; 3]) {
         let mut table = [false; 256];
         table[b'a' as usize] = true;
         table[b'4' as usize] = true;
         let mut triple = [[false; 256]; 3];
         triple[0][b'%' as usize] = true;
         triple[1][b'4' as usize] = true;
-        triple[2][b'a' as usize] = true;
+        for &b in third {
+            triple[2][b as usize] = true;
+        }
+        (table, triple)
+    }
+
+    /// Every string of up to 7 symbols of `a`, `%`, `4`, `/`.
+    fn strings_of_a_percent_4_slash() -> Vec<Vec<u8>> {
+        let symbols = [b'a', b'%', b'4', b'/'];
+        let mut strings = Vec::new();
+        for len in 0..=7u32 {
+            for code in 0..4u32.pow(len) {
+                strings.push(
+                    (0..len)
+                        .map(|i| symbols[(code / 4u32.pow(i) % 4) as usize])
+                        .collect(),
+                );
+            }
+        }
+        strings
+    }
+
+    /// `scan_runs` stops at the start of the last iteration of `("/" ~ run)*`, where a run is the
+    /// bytes `a` and triplets `%4a`: on every string of up to 7 symbols of `a`, `%`, `4`, `/`.
+    #[test]
+    fn scan_runs_stops_at_the_last_iteration() {
+        let (table, triple) = byte_and_triplet_tables(b"a");
         let mut start = [false; 256];
         start[b'/' as usize] = true;
         let mut runs = table;
@@ -628,16 +653,10 @@ mod tests {
             }
             p
         };
-        let symbols = [b'a', b'%', b'4', b'/'];
-        for len in 0..=7u32 {
-            for code in 0..4u32.pow(len) {
-                let s: Vec<u8> = (0..len)
-                    .map(|i| symbols[(code / 4u32.pow(i) % 4) as usize])
-                    .collect();
-                for p in 0..=s.len() {
-                    let found = super::scan_runs(&s, p, &start, &runs, Some(&triple));
-                    assert_eq!(found, naive(&s, p), "{s:?} from {p}");
-                }
+        for s in strings_of_a_percent_4_slash() {
+            for p in 0..=s.len() {
+                let found = super::scan_runs(&s, p, &start, &runs, Some(&triple));
+                assert_eq!(found, naive(&s, p), "{s:?} from {p}");
             }
         }
         let dots = "/aa".repeat(100) + "/%";
@@ -652,14 +671,7 @@ mod tests {
     /// first byte that is neither: on every string of up to 7 symbols of `a`, `%`, `4`, `/`.
     #[test]
     fn scan_triples_ends_runs_where_a_byte_loop_does() {
-        let mut table = [false; 256];
-        table[b'a' as usize] = true;
-        table[b'4' as usize] = true;
-        let mut triple = [[false; 256]; 3];
-        triple[0][b'%' as usize] = true;
-        triple[1][b'4' as usize] = true;
-        triple[2][b'4' as usize] = true;
-        triple[2][b'a' as usize] = true;
+        let (table, triple) = byte_and_triplet_tables(b"4a");
         let naive = |s: &[u8], mut p: usize| loop {
             if p < s.len() && table[s[p] as usize] {
                 p += 1;
@@ -673,16 +685,10 @@ mod tests {
                 return p;
             }
         };
-        let symbols = [b'a', b'%', b'4', b'/'];
-        for len in 0..=7u32 {
-            for code in 0..4u32.pow(len) {
-                let s: Vec<u8> = (0..len)
-                    .map(|i| symbols[(code / 4u32.pow(i) % 4) as usize])
-                    .collect();
-                for p in 0..=s.len() {
-                    let found = super::scan_triples(&s, p, &table, &triple);
-                    assert_eq!(found, naive(&s, p), "{s:?} from {p}");
-                }
+        for s in strings_of_a_percent_4_slash() {
+            for p in 0..=s.len() {
+                let found = super::scan_triples(&s, p, &table, &triple);
+                assert_eq!(found, naive(&s, p), "{s:?} from {p}");
             }
         }
         let long = "%4a".repeat(100) + "%4";

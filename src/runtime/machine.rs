@@ -31,7 +31,7 @@ use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
 
 use super::analyse::{builtin_class, single_char, Set};
-use super::diagnose::{class_rules, triplets, Item, Window};
+use super::diagnose::{class_rules, triplets, window_of_text, Item, Window};
 use super::program::{Guard, Node, NodeId, Program};
 use crate::grammar::Expected;
 use crate::recognizer::diagnose::{steps_of, ClassStep, Diag, Look};
@@ -741,16 +741,7 @@ impl Detail {
             return Window::Unknown;
         }
         *nodes -= 1;
-        let compare = |text: &[u8], same: fn(&[u8], &[u8]) -> bool| {
-            let seen = &s[p..s.len().min(p + text.len())];
-            if !same(seen, &text[..seen.len()]) {
-                Window::Fail
-            } else if seen.len() == text.len() {
-                Window::Match(p + text.len())
-            } else {
-                Window::Unknown
-            }
-        };
+        let compare = |text: &[u8], same| window_of_text(s, p, text, same);
         let one = |matched: bool| match matched {
             true => Window::Match(p + 1),
             false => Window::Fail,
