@@ -19,6 +19,7 @@
 //! | the whole grammar, unrolled | [`MAX_GRAMMAR_NODES`] nodes |
 //! | rule-reference chains (`a` uses `b` uses `c` ...) | [`MAX_CHAIN`] rules deep |
 //! | the expressions walked when following every reference chain | [`MAX_WALK`] nodes |
+//! | the optimizer's walks through the rules a rule reaches, nodes x the nodes x depth of those rules | [`MAX_REACH_WORK`] |
 //! | nested `/* */` comments | [`MAX_NESTING`] levels, each closed |
 //!
 //! Refused outright: the stack operations `PUSH`, `PUSH_LITERAL`, `POP`, `POP_ALL`, `PEEK`, `PEEK_ALL`,
@@ -62,6 +63,15 @@ pub const MAX_CHAIN: usize = 64;
 /// The most expression nodes walked when every reference chain from every rule is followed without
 /// memoizing, as pest_meta's checks do.
 pub const MAX_WALK: u64 = 1_000_000;
+
+/// The most work of pest_meta's `restore_on_err` pass in the whole grammar, counted as the sum over
+/// the rules of a rule's unrolled nodes times the unrolled nodes x depth of every rule it reaches
+/// (itself included when it is recursive): for each `?`, `|` and `*` the pass walks the expression and
+/// every rule it reaches, cloning each node with its subtree, so a recursive rule with nested `+`
+/// costs the square of its unrolled size: `a = { "x" ~ !a+++++++++? }` (9 `+`) counts 52 million and
+/// takes 0.8 s to load, 10 `+` 227 million and 4.4 s. `uri.pest` counts 1.6 million, `iri.pest` 2.1
+/// million.
+pub const MAX_REACH_WORK: u64 = 40_000_000;
 
 /// Built-in rules and keywords of pest that are not references to a rule of the grammar.
 const STACK_OPS: &[&str] = &[
@@ -357,6 +367,9 @@ pub fn check(text: &str) -> Result<(), GrammarError> {
     let rules = scan(text, &mut issues);
     if issues.0.is_empty() {
         walk(&rules, &mut issues);
+    }
+    if issues.0.is_empty() {
+        reach_work(&rules, &mut issues);
     }
     if issues.0.is_empty() {
         Ok(())
@@ -955,8 +968,132 @@ fn walk(rules: &[RuleInfo], issues: &mut Issues) {
     }
 }
 
+/// The rules each rule reaches through one or more references, as bit sets (`u64` words), by a
+/// fixpoint over the references: as many rounds as the longest chain, which [`walk`] has bounded.
+fn reach_sets(rules: &[RuleInfo]) -> Vec<Vec<u64>> {
+    let mut index: HashMap<&str, usize> = HashMap::with_capacity(rules.len());
+    for (i, r) in rules.iter().enumerate() {
+        index.entry(r.name.as_str()).or_insert(i);
+    }
+    let calls: Vec<Vec<usize>> = rules
+        .iter()
+        .map(|r| {
+            let mut calls: Vec<usize> = r
+                .calls
+                .iter()
+                .filter_map(|name| index.get(name.as_str()).copied())
+                .collect();
+            calls.sort_unstable();
+            calls.dedup();
+            calls
+        })
+        .collect();
+    let words = rules.len().div_ceil(64);
+    let mut reach = vec![vec![0u64; words]; rules.len()];
+    loop {
+        let mut changed = false;
+        for r in 0..rules.len() {
+            for &c in &calls[r] {
+                let mut grown = reach[r].clone();
+                grown[c / 64] |= 1 << (c % 64);
+                for (w, &x) in grown.iter_mut().zip(&reach[c]) {
+                    *w |= x;
+                }
+                if grown != reach[r] {
+                    reach[r] = grown;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return reach;
+        }
+    }
+}
+
+/// Reports a grammar whose [`MAX_REACH_WORK`] is exceeded, at the rule that crosses the limit.
+fn reach_work(rules: &[RuleInfo], issues: &mut Issues) {
+    let reach = reach_sets(rules);
+    let weight: Vec<u64> = rules
+        .iter()
+        .map(|r| r.size.nodes.saturating_mul(r.size.depth))
+        .collect();
+    let mut total: u64 = 0;
+    for (r, rule) in rules.iter().enumerate() {
+        let mut reached: u64 = 0;
+        for (w, &bits) in reach[r].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let s = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                reached = reached.saturating_add(weight[s]);
+            }
+        }
+        total = total.saturating_add(rule.size.nodes.saturating_mul(reached));
+        if total > MAX_REACH_WORK {
+            issues.push(
+                rule.line,
+                rule.column,
+                format!(
+                    "the rules up to `{}` are too large for pest_meta's optimizer (nodes x the \
+                     nodes x depth of the rules each reaches, summed over the rules, exceeds \
+                     {MAX_REACH_WORK}; a rule that refers to itself inside nested repetitions \
+                     costs the most)",
+                    rule.name
+                ),
+            );
+            return;
+        }
+    }
+}
+
+/// The [`reach_work`] count of `text` (for calibration in tests).
+#[cfg(test)]
+fn reach_work_of(text: &str) -> u64 {
+    let mut issues = Issues::default();
+    let rules = scan(text, &mut issues);
+    let reach = reach_sets(&rules);
+    rules
+        .iter()
+        .enumerate()
+        .map(|(r, rule)| {
+            let reached: u64 = (0..rules.len())
+                .filter(|&s| reach[r][s / 64] >> (s % 64) & 1 == 1)
+                .map(|s| rules[s].size.nodes * rules[s].size.depth)
+                .sum();
+            rule.size.nodes * reached
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
+    /// The count of [`super::reach_work`] for the shipped grammars and for a recursive rule with
+    /// nested `+`, printed (`--nocapture`) for calibrating [`super::MAX_REACH_WORK`].
+    #[test]
+    fn reach_work_of_shipped_and_hostile_grammars() {
+        for (name, text) in [
+            ("uri.pest", include_str!("../uri.pest")),
+            ("iri.pest", include_str!("../grammars/iri.pest")),
+            (
+                "ipv6-zone-id.pest",
+                include_str!("../grammars/ipv6-zone-id.pest"),
+            ),
+            (
+                "uri-template.pest",
+                include_str!("../grammars/uri-template.pest"),
+            ),
+        ] {
+            let work = super::reach_work_of(text);
+            println!("{name}: {work}");
+            assert!(work < super::MAX_REACH_WORK / 4, "{name}: {work}");
+        }
+        for k in 6..=12 {
+            let text = format!("a = {{ \"x\" ~ !a{}? }}", "+".repeat(k));
+            println!("recursive, {k} nested +: {}", super::reach_work_of(&text));
+        }
+    }
+
     /// A panic on the loader thread (pest_meta on a shape the limits do not know) is an error at 1:1 that
     /// carries the panic's message, and the caller goes on.
     #[test]

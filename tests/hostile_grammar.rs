@@ -439,3 +439,41 @@ fn a_leading_bar_at_the_top_of_a_rule_still_loads() {
     let grammar = rfc3986::runtime::Grammar::load("a = { | \"x\" | \"y\" }").expect("loads");
     assert!(grammar.entry("a").expect("rule").parse("y").is_ok());
 }
+
+/// A rule that refers to itself inside nested `+` (found by the `grammar_text` fuzzer: 116 bytes that
+/// took 31 s to load): pest_meta's `restore_on_err` walks the whole rule again from every repetition in
+/// it, which costs the square of its unrolled size. Refused at the rule when the count of
+/// `MAX_REACH_WORK` is over its limit; the same rule with fewer `+` loads.
+#[rstest]
+#[case::recursive_rule_with_9_nested_plus("/// a\na = { \"x\" ~ !a+++++++++? }", 2, 1)]
+#[case::two_recursive_copies_in_a_non_atomic_rule(
+    "/// a\na = !{ \"x\" ~ !a++++++++? ~ !a++++++++? }",
+    2,
+    1
+)]
+#[case::found_by_the_fuzzer(
+    "a=!{ \"+++++++++++++++++++++++//++// overlarlay++++++++++++++++++i\u{3}\u{1e}d\u{3}igt\" ~!a++++++++++//a\r\n?  ~!a++++++++++//a\r\n? }",
+    1,
+    1
+)]
+fn a_recursive_rule_in_nested_repetitions_is_refused(
+    #[case] text: &str,
+    #[case] line: usize,
+    #[case] column: usize,
+) {
+    let (l, c, message) = on_worker({
+        let text = text.to_string();
+        move || refused(&text)
+    });
+    assert_eq!((l, c), (line, column), "{message}");
+    assert!(
+        message.contains("refers to itself inside nested repetitions"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_recursive_rule_with_fewer_nested_plus_loads() {
+    let grammar = on_worker(|| Grammar::load("/// a\na = { \"x\" ~ !a++++++++? }").is_ok());
+    assert!(grammar);
+}
