@@ -885,20 +885,7 @@ fn repetition(c: &mut Cursor<'_>) -> Result<(u64, Option<u64>), String> {
 /// already in it), counting the expression nodes walked; reports a chain longer than [`MAX_CHAIN`] and a
 /// walk longer than [`MAX_WALK`]. Iterative, with an explicit stack, and stops at the walk limit.
 fn walk(rules: &[RuleInfo], issues: &mut Issues) {
-    // When a name is defined twice pest_meta reports it; use the first definition.
-    let mut index: HashMap<&str, usize> = HashMap::with_capacity(rules.len());
-    for (i, r) in rules.iter().enumerate() {
-        index.entry(r.name.as_str()).or_insert(i);
-    }
-    let calls: Vec<Vec<usize>> = rules
-        .iter()
-        .map(|r| {
-            r.calls
-                .iter()
-                .filter_map(|name| index.get(name.as_str()).copied())
-                .collect()
-        })
-        .collect();
+    let calls = resolved_calls(rules);
     let mut walked: u64 = 0;
     let mut on_path = vec![false; rules.len()];
     // (rule, next call to follow)
@@ -971,38 +958,27 @@ fn walk(rules: &[RuleInfo], issues: &mut Issues) {
 /// The rules each rule reaches through one or more references, as bit sets (`u64` words), by a
 /// fixpoint over the references: as many rounds as the longest chain, which [`walk`] has bounded.
 fn reach_sets(rules: &[RuleInfo]) -> Vec<Vec<u64>> {
-    let mut index: HashMap<&str, usize> = HashMap::with_capacity(rules.len());
-    for (i, r) in rules.iter().enumerate() {
-        index.entry(r.name.as_str()).or_insert(i);
+    let mut calls = resolved_calls(rules);
+    for c in &mut calls {
+        c.sort_unstable();
+        c.dedup();
     }
-    let calls: Vec<Vec<usize>> = rules
-        .iter()
-        .map(|r| {
-            let mut calls: Vec<usize> = r
-                .calls
-                .iter()
-                .filter_map(|name| index.get(name.as_str()).copied())
-                .collect();
-            calls.sort_unstable();
-            calls.dedup();
-            calls
-        })
-        .collect();
     let words = rules.len().div_ceil(64);
     let mut reach = vec![vec![0u64; words]; rules.len()];
+    let mut grown = vec![0u64; words];
     loop {
         let mut changed = false;
         for r in 0..rules.len() {
+            grown.copy_from_slice(&reach[r]);
             for &c in &calls[r] {
-                let mut grown = reach[r].clone();
                 grown[c / 64] |= 1 << (c % 64);
                 for (w, &x) in grown.iter_mut().zip(&reach[c]) {
                     *w |= x;
                 }
-                if grown != reach[r] {
-                    reach[r] = grown;
-                    changed = true;
-                }
+            }
+            if grown != reach[r] {
+                reach[r].copy_from_slice(&grown);
+                changed = true;
             }
         }
         if !changed {
@@ -1011,15 +987,33 @@ fn reach_sets(rules: &[RuleInfo]) -> Vec<Vec<u64>> {
     }
 }
 
-/// Reports a grammar whose [`MAX_REACH_WORK`] is exceeded, at the rule that crosses the limit.
-fn reach_work(rules: &[RuleInfo], issues: &mut Issues) {
+/// The rules each rule refers to, by index, with repeats (a name defined twice: its first definition,
+/// as pest_meta reports the second).
+fn resolved_calls(rules: &[RuleInfo]) -> Vec<Vec<usize>> {
+    let mut index: HashMap<&str, usize> = HashMap::with_capacity(rules.len());
+    for (i, r) in rules.iter().enumerate() {
+        index.entry(r.name.as_str()).or_insert(i);
+    }
+    rules
+        .iter()
+        .map(|r| {
+            r.calls
+                .iter()
+                .filter_map(|name| index.get(name.as_str()).copied())
+                .collect()
+        })
+        .collect()
+}
+
+/// Each rule's part of the [`MAX_REACH_WORK`] count: its unrolled nodes times the nodes x depth of
+/// every rule it reaches.
+fn reach_counts(rules: &[RuleInfo]) -> impl Iterator<Item = u64> + '_ {
     let reach = reach_sets(rules);
     let weight: Vec<u64> = rules
         .iter()
         .map(|r| r.size.nodes.saturating_mul(r.size.depth))
         .collect();
-    let mut total: u64 = 0;
-    for (r, rule) in rules.iter().enumerate() {
+    rules.iter().enumerate().map(move |(r, rule)| {
         let mut reached: u64 = 0;
         for (w, &bits) in reach[r].iter().enumerate() {
             let mut bits = bits;
@@ -1029,7 +1023,15 @@ fn reach_work(rules: &[RuleInfo], issues: &mut Issues) {
                 reached = reached.saturating_add(weight[s]);
             }
         }
-        total = total.saturating_add(rule.size.nodes.saturating_mul(reached));
+        rule.size.nodes.saturating_mul(reached)
+    })
+}
+
+/// Reports a grammar whose [`MAX_REACH_WORK`] is exceeded, at the rule that crosses the limit.
+fn reach_work(rules: &[RuleInfo], issues: &mut Issues) {
+    let mut total: u64 = 0;
+    for (rule, count) in rules.iter().zip(reach_counts(rules)) {
+        total = total.saturating_add(count);
         if total > MAX_REACH_WORK {
             issues.push(
                 rule.line,
@@ -1052,18 +1054,7 @@ fn reach_work(rules: &[RuleInfo], issues: &mut Issues) {
 fn reach_work_of(text: &str) -> u64 {
     let mut issues = Issues::default();
     let rules = scan(text, &mut issues);
-    let reach = reach_sets(&rules);
-    rules
-        .iter()
-        .enumerate()
-        .map(|(r, rule)| {
-            let reached: u64 = (0..rules.len())
-                .filter(|&s| reach[r][s / 64] >> (s % 64) & 1 == 1)
-                .map(|s| rules[s].size.nodes * rules[s].size.depth)
-                .sum();
-            rule.size.nodes * reached
-        })
-        .sum()
+    reach_counts(&rules).fold(0, u64::saturating_add)
 }
 
 #[cfg(test)]

@@ -695,6 +695,8 @@ impl Detail {
         let DNode::Repeat(run, _) = &self.nodes[self.rules[normal(*r)?].body] else {
             return None;
         };
+        // Worked out again rather than taken from `R`'s own node: its `OnceLock` may be the one being
+        // initialized, through recursion (`R = (A ~ R)*`).
         let skip = self.skip_of(*run)?;
         let locals = self.locals.get_or_init(|| self.rule_locals());
         let mut start = [false; 256];
