@@ -350,20 +350,30 @@ fn lint_match(uri: &RuleMatch<'_>) -> Vec<Finding> {
 /// The findings on any match, at most `per_code` of each code listed (the first ones in the input).
 fn lint_match_capped(uri: &RuleMatch<'_>, per_code: usize) -> Findings {
     let text = uri.as_str();
+    let bytes = text.as_bytes();
+    let parts = uri.parts();
     let mut out = Out {
         findings: Findings::default(),
         per_code,
     };
     // Most inputs have no percent-encoding: one search of the whole input lets every lint that is
     // about `pct-encoded` triplets skip its part.
-    let has_pct = memchr::memchr(b'%', text.as_bytes()).is_some();
-    lint_scheme(uri, text, &mut out);
+    let has_pct = memchr::memchr(b'%', bytes).is_some();
+    // Each lint looks at its component's bytes only when the match has that component (most inputs have
+    // no userinfo and no port), from the slots the parser filled (no slicing of the text).
+    if let Some((start, end)) = parts.scheme.get() {
+        lint_scheme(&bytes[start..end], start, &mut out);
+    }
     if has_pct {
         lint_pct_encoded(text, &mut out);
     }
-    lint_userinfo(uri, text, &mut out);
+    if parts.userinfo.is_some() {
+        lint_userinfo(uri, text, &mut out);
+    }
     lint_host(uri, text, has_pct, &mut out);
-    lint_port(uri, text, &mut out);
+    if parts.port.is_some() {
+        lint_port(uri, text, &mut out);
+    }
     lint_path(uri, text, has_pct, &mut out);
     if out.findings.listed.len() > 1 {
         out.findings.listed.sort_by(|a, b| {
@@ -549,14 +559,13 @@ fn has_uppercase_outside_pct(s: &str) -> bool {
 }
 
 // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   (3.1: canonical form is lowercase)
-fn lint_scheme(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
-    if let Some(scheme) = uri.scheme() {
-        if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-            out.push(Finding::new(
-                Code::SchemeNotLowercase,
-                span_of(text, scheme),
-            ));
-        }
+/// `scheme`: the scheme's bytes, which start at byte `start` of the input.
+fn lint_scheme(scheme: &[u8], start: usize, out: &mut Out) {
+    if scheme.iter().any(u8::is_ascii_uppercase) {
+        out.push(Finding::new(
+            Code::SchemeNotLowercase,
+            (start, start + scheme.len()),
+        ));
     }
 }
 
@@ -652,12 +661,18 @@ fn is_dec_octet(s: &str) -> bool {
 
 // host = IP-literal / IPv4address / reg-name   (3.2.2, 7.4)
 fn lint_host(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
-    let (Some(host), Some(kind)) = (uri.host_str(), uri.host_kind()) else {
+    let parts = uri.parts();
+    let Some((start, end)) = parts.host.get() else {
         return;
     };
-    let span = span_of(text, host);
-    match kind {
-        HostKind::RegName => lint_reg_name(host, span.0, has_pct, out),
+    if parts.host_kind == HostKind::RegName {
+        lint_reg_name(text, (start, end), has_pct, out);
+        return;
+    }
+    let host = &text[start..end];
+    let span = (start, end);
+    match parts.host_kind {
+        HostKind::RegName => {}
         HostKind::Ipv6address => {
             // Inside the brackets (a value parsed by the rule `IPv6address` alone has none).
             let address = host
@@ -674,18 +689,23 @@ fn lint_host(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
 }
 
 // reg-name = *( unreserved / pct-encoded / sub-delims )
-/// `has_pct`: whether the whole input has a `%` (when not, nor has the name).
-fn lint_reg_name(name: &str, start: usize, has_pct: bool, out: &mut Out) {
-    if name.is_empty() {
+/// The reg-name at `span` of `text`; `has_pct`: whether the whole input has a `%` (when not, nor has the
+/// name).
+fn lint_reg_name(text: &str, span: Span, has_pct: bool, out: &mut Out) {
+    let (start, end) = span;
+    if start == end {
         // An empty reg-name is the scheme's default host, if any (3.2.2); nothing to say.
         return;
     }
-    let span = (start, start + name.len());
-    let (upper, dns) = match letters_and_dns(name.as_bytes()) {
+    let (upper, dns) = match letters_and_dns(&text.as_bytes()[start..end]) {
         Some(shape) => shape,
         // A "%" or a character outside DNS names: the exact (slower) checks.
-        None => (has_uppercase_outside_pct(name), is_dns_name(name)),
+        None => {
+            let name = &text[start..end];
+            (has_uppercase_outside_pct(name), is_dns_name(name))
+        }
     };
+    let name = &text[start..end];
     if upper {
         out.push(Finding::new(Code::RegNameNotLowercase, span));
     }
@@ -707,10 +727,12 @@ fn lint_reg_name(name: &str, start: usize, has_pct: bool, out: &mut Out) {
     }
 }
 
-/// What each byte of a reg-name is to [`letters_and_dns`]: bit 0 an uppercase letter, bit 1 a `.`,
-/// bit 2 a `-`, bit 3 anything but an ASCII letter, digit, `-` or `.`.
-const NAME_BYTE: [u8; 256] = {
-    let mut table = [8u8; 256];
+/// What each byte of a reg-name is to [`letters_and_dns`]. The low byte is the byte's class: bit 0 an
+/// uppercase letter, bit 1 a `.`, bit 2 a `-`, bit 3 anything but an ASCII letter, digit, `-` or `.`. The
+/// high byte holds the classes that break a DNS name when they come right after this byte: `.` and `-`
+/// after a `.` (an empty label, a label starting with `-`), `.` after a `-` (a label ending with `-`).
+const NAME_BYTE: [u16; 256] = {
+    let mut table = [8u16; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
@@ -721,21 +743,8 @@ const NAME_BYTE: [u8; 256] = {
         }
         b += 1;
     }
-    table[b'.' as usize] = 2;
-    table[b'-' as usize] = 4;
-    table
-};
-
-/// Indexed by `previous << 4 | class` of two [`NAME_BYTE`] classes: whether the pair breaks a DNS name
-/// (`..`, `.-`, `-.`).
-const BAD_PAIR: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        let (previous, class) = (i >> 4, i & 15);
-        table[i] = (previous & 2 != 0 && class & 6 != 0) || (previous & 4 != 0 && class & 2 != 0);
-        i += 1;
-    }
+    table[b'.' as usize] = 2 | (2 | 4) << 8;
+    table[b'-' as usize] = 4 | 2 << 8;
     table
 };
 
@@ -747,23 +756,22 @@ fn letters_and_dns(name: &[u8]) -> Option<(bool, bool)> {
     if labels.len() > 63 {
         return None;
     }
-    let mut all = 0u8;
-    // An empty label is a "." after a "." (or at the start); a label may neither start nor end with
-    // "-": a "-" after a ".", a "." after a "-". The name starts as if after a ".".
-    let mut bad = false;
-    let mut previous = 2u8;
+    let mut all = 0u16;
+    // The name starts as if after a "." (a first label that is empty or starts with "-" breaks it).
+    let mut breaks_after = NAME_BYTE[b'.' as usize] >> 8;
+    let mut bad = 0u16;
     for &b in labels {
-        let class = NAME_BYTE[b as usize];
-        all |= class;
-        bad |= BAD_PAIR[usize::from(previous << 4 | class)];
-        previous = class;
+        let byte = NAME_BYTE[b as usize];
+        all |= byte;
+        bad |= breaks_after & byte;
+        breaks_after = byte >> 8;
     }
     if all & 8 != 0 {
         return None;
     }
-    // The last label may not end with "-" nor be empty (`previous` is still "." for an empty name).
-    bad |= previous & 6 != 0;
-    Some((all & 1 != 0, !bad))
+    // The last label may not end with "-" nor be empty (an empty name is one empty label).
+    let last = labels.last().map_or(2, |&b| NAME_BYTE[b as usize]);
+    Some((all & 1 != 0, bad == 0 && last & 6 == 0))
 }
 
 /// The preferred name syntax of RFC 1034 3.5 as relaxed by RFC 1123 2.1 (a label may start with a
@@ -934,19 +942,23 @@ fn lint_port(uri: &RuleMatch<'_>, text: &str, out: &mut Out) {
 
 // path segments   (6.2.2.3, 5.2.4: dot-segments only in relative references; 7.3: encoded "/")
 fn lint_path(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
-    let Some(path) = uri.path().filter(|p| !p.is_empty()) else {
+    let parts = uri.parts();
+    let Some((path_start, path_end)) = parts.path.get().filter(|(s, e)| s < e) else {
         return;
     };
-    let (path_start, _) = span_of(text, path);
-    let is_uri = uri.scheme().is_some();
+    let is_uri = parts.scheme.is_some();
     if !has_pct {
         // No "%": no encoded traversal, and a dot-segment is one or two "." between "/" (or the ends).
-        // Only the dots that start a segment are looked at.
+        // Only the dots that start a segment are looked at, from the first one on (most paths have
+        // none).
         if !is_uri {
             return;
         }
-        let bytes = path.as_bytes();
-        for dot in memchr::memchr_iter(b'.', bytes) {
+        let bytes = &text.as_bytes()[path_start..path_end];
+        let Some(first) = crate::path::first_dot_at_segment_start(bytes, true) else {
+            return;
+        };
+        for dot in memchr::memchr_iter(b'.', &bytes[first..]).map(|dot| dot + first) {
             if dot > 0 && bytes[dot - 1] != b'/' {
                 continue;
             }
@@ -964,6 +976,7 @@ fn lint_path(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
         }
         return;
     }
+    let path = &text[path_start..path_end];
     // Split at "/" by bytes ("/" is ASCII, so every piece ends on a character boundary).
     let mut at = 0;
     for piece in path.as_bytes().split(|&b| b == b'/') {

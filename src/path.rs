@@ -113,7 +113,7 @@ fn last_slash(path: &[u8]) -> Option<usize> {
 ///
 /// Eight bytes at a time (SWAR: a word's bytes compared at once), because most paths have no dot-segment
 /// and this test is all that resolution and normalization pay for them.
-fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usize> {
+pub(crate) fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usize> {
     let mut after_slash = if at_segment_start { 0x80 } else { 0 };
     let mut chunks = path.chunks_exact(8);
     let mut at = 0;

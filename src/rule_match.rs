@@ -201,6 +201,12 @@ impl<'a> RuleMatch<'a> {
         }
     }
 
+    /// The components' byte ranges, for the stages that read them without slicing the text.
+    #[inline]
+    pub(crate) fn parts(&self) -> &Parts {
+        &self.parts
+    }
+
     fn slice(&self, slot: Slot) -> Option<&'a str> {
         slot.get().map(|(s, e)| &self.text[s..e])
     }

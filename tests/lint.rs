@@ -474,6 +474,9 @@ fn lint_port_default_message_names_port_and_scheme() {
 #[case::three_dots("http://a/.../b", None)]
 #[case::dot_in_name("http://a/.b/c./d.e", None)]
 #[case::dots_in_query("http://a/b?x=../c#./d", None)]
+#[case::dots_in_names_before_it("http://a/x.yy/z.w/./q.r/..", Some(vec![".", ".."]))]
+#[case::past_the_first_eight_bytes("http://host/abcdefgh.i/jklmnop/../q", Some(vec![".."]))]
+#[case::first_of_two_dots_in_a_name("http://a/b/..c/../d", Some(vec![".."]))]
 fn lint_path_dot_segments(#[case] input: &str, #[case] spans: Option<Vec<&str>>) {
     assert_eq!(
         slices(input, Code::PathDotSegments),
