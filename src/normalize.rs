@@ -774,40 +774,63 @@ fn is_unreserved(b: u8) -> bool {
 /// an unreserved character decoded, every other one written with upper-case hexadecimal digits. With
 /// `lower`, letters (also decoded ones) are written in lower case, for a case-insensitive host.
 pub(crate) fn push_pct_normalized(out: &mut String, text: &str, lower: bool) {
-    let push = |out: &mut String, s: &str| {
-        let start = out.len();
-        out.push_str(s);
-        if lower {
-            out[start..].make_ascii_lowercase();
-        }
-    };
-    let mut rest = text;
-    while let Some(i) = memchr::memchr(b'%', rest.as_bytes()) {
-        push(out, &rest[..i]);
-        let triplet = rest.as_bytes().get(i..i + 3);
-        let octet = triplet.and_then(|t| {
-            let hi = (t[1] as char).to_digit(16)?;
-            let lo = (t[2] as char).to_digit(16)?;
-            Some((hi * 16 + lo) as u8)
-        });
-        match octet {
-            Some(b) if is_unreserved(b) => {
-                out.push(if lower { b.to_ascii_lowercase() } else { b } as char);
-                rest = &rest[i + 3..];
+    use crate::percent::hex_value;
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len());
+    // `text[copied..at]` is to be copied as it is (lower-cased with `lower`), triplets already in normal
+    // form included; `at` is a "%" or the end.
+    let mut copied = 0;
+    let mut at = memchr::memchr(b'%', bytes).unwrap_or(bytes.len());
+    while at < bytes.len() {
+        let triplet = match bytes.get(at..at + 3) {
+            Some(&[_, hi, lo]) => hex_value(hi).zip(hex_value(lo)).map(|(h, l)| {
+                (
+                    h << 4 | l,
+                    hi.is_ascii_lowercase() || lo.is_ascii_lowercase(),
+                )
+            }),
+            _ => None,
+        };
+        match triplet {
+            Some((b, _)) if is_unreserved(b) => {
+                push_lowered(out, &text[copied..at], lower);
+                out.push(char::from(if lower { b.to_ascii_lowercase() } else { b }));
+                copied = at + 3;
             }
-            Some(_) => {
+            // Lower-case hex digits, or a host whose other letters are lower-cased (not these).
+            Some((_, lowercase_hex)) if lowercase_hex || lower => {
+                push_lowered(out, &text[copied..at], lower);
                 out.push('%');
-                out.extend(rest[i + 1..i + 3].chars().map(|c| c.to_ascii_uppercase()));
-                rest = &rest[i + 3..];
+                out.push(char::from(bytes[at + 1].to_ascii_uppercase()));
+                out.push(char::from(bytes[at + 2].to_ascii_uppercase()));
+                copied = at + 3;
             }
-            // Not a pct-encoded triplet (the grammar never lets one through): copy the "%" as it is.
+            // Already normal: it stays in the text copied as it is.
+            Some(_) => {}
+            // Not a pct-encoded triplet (the grammar never lets one through): the "%" is copied as it
+            // is, and what follows it is read as text.
             None => {
-                out.push('%');
-                rest = &rest[i + 1..];
+                at += 1;
+                at = memchr::memchr(b'%', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+                continue;
             }
+        }
+        at += 3;
+        // Triplets often follow each other (percent-encoded UTF-8): look at the next byte first.
+        if bytes.get(at) != Some(&b'%') {
+            at = memchr::memchr(b'%', &bytes[at..]).map_or(bytes.len(), |i| at + i);
         }
     }
-    push(out, rest);
+    push_lowered(out, &text[copied..], lower);
+}
+
+/// Appends `s` to `out`, in lower case with `lower`.
+fn push_lowered(out: &mut String, s: &str, lower: bool) {
+    let start = out.len();
+    out.push_str(s);
+    if lower {
+        out[start..].make_ascii_lowercase();
+    }
 }
 
 /// Where the authority of a URI written by this crate (resolution, normalization) is, component by

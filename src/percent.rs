@@ -262,8 +262,8 @@ impl DecodeError {
     }
 }
 
-/// The value of an ASCII hex digit.
-fn hex_value(b: u8) -> Option<u8> {
+/// The value of an ASCII hex digit (`HEXDIG`, either case), `None` for any other byte.
+pub(crate) fn hex_value(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 

@@ -67,6 +67,15 @@ fn normalize_rfc3986_6_2_2_1_case(#[case] input: &str, #[case] expected: &str) {
 #[case::gen_delims_stay("http://a/?%2F%3F%23%5B%5D", "http://a/?%2F%3F%23%5B%5D")]
 #[case::non_ascii_stays("http://a/%e2%82%ac", "http://a/%E2%82%AC")]
 #[case::relative_reference("%7efoo/%41", "~foo/A")]
+#[case::normal_triplets_between_changed_ones(
+    "http://a/x%C3%A9y%c3%a9z%41%E2%82%AC",
+    "http://a/x%C3%A9y%C3%A9zA%E2%82%AC"
+)]
+#[case::host_letters_lowered_around_upper_hex(
+    "http://EX%C3%A9MPLE.com/",
+    "http://ex%C3%A9mple.com/"
+)]
+#[case::host_lower_hex_between_letters("http://Ab%c3%a9Cd/", "http://ab%C3%A9cd/")]
 fn normalize_rfc3986_6_2_2_2_percent_encoding(#[case] input: &str, #[case] expected: &str) {
     assert_normal(input, Level::Syntax, expected);
 }
