@@ -355,9 +355,14 @@ impl<'g> Lower<'g> {
 
     /// The test put before trying alternative `e` of a choice (`None` when none is worth it): the byte
     /// is in the FIRST set of `e`, when `e` cannot match the empty string and is more than a byte test.
+    /// A range of characters beyond ASCII (`ucschar`'s) is more: it decodes a character, where the guard
+    /// turns an ASCII byte away with one lookup.
     fn guard(&mut self, e: &'g Expr) -> Option<Guard> {
-        if matches!(e, Expr::Str(_) | Expr::Insens(_) | Expr::Range(..)) {
-            return None;
+        let beyond_ascii = |bound: &str| bound.chars().next().is_some_and(|c| !c.is_ascii());
+        match e {
+            Expr::Str(_) | Expr::Insens(_) => return None,
+            Expr::Range(_, hi) if !beyond_ascii(hi) => return None,
+            _ => {}
         }
         let (first, nullable) = self.g.first(e);
         if nullable || first.iter().all(|&b| b) {

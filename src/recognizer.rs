@@ -226,7 +226,8 @@ pub(crate) fn byte_in(s: &[u8], p: usize, lo: u8, hi: u8) -> Option<usize> {
 fn char_at(s: &[u8], p: usize) -> Option<(char, usize)> {
     let rest = s.get(p..)?;
     let len = match *rest.first()? {
-        b if b < 0x80 => 1,
+        // An ASCII byte is its character (most bytes a character range is tried on).
+        b if b < 0x80 => return Some((char::from(b), 1)),
         b if b >= 0xF0 => 4,
         b if b >= 0xE0 => 3,
         _ => 2,

@@ -313,6 +313,11 @@ fn shape(program: &program::Program, node: &program::Node) -> String {
     "a = { (\"p\" | \"r\") ~ \"q\" | \"s\" ~ \"t\" }",
     "first(seq([pr], 'q') if [pr] / seq('s', 't') if 's')"
 )]
+#[case::a_range_beyond_ascii_guarded_by_its_first_bytes(
+    "a = { '\\u{E9}'..'\\u{10FF}' | \"%\" ~ \"x\" }",
+    // U+00E9 is C3 A9 in UTF-8, U+10FF is E1 83 BF: the guard is the bytes C3 to E1 (shown as Latin-1).
+    "first('é'..'ჿ' if [ÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàá] / seq('%', 'x') if '%')"
+)]
 // Repetitions: of a folded choice, a scan over a table; `*( C ~ *Z )`, one scan over `C / Z`, guarded by
 // `C`; bounded ones, a count then at most the rest.
 #[case::repeated_class_is_a_scan("a = { (\"x\" | \"z\")* }", "scan([xz])")]

@@ -136,6 +136,30 @@ fn the_engine_agrees_with_pest_vm_on_the_scheme_grammars() {
     }
 }
 
+/// The IRI grammar's choices of character ranges beyond ASCII (`ucschar`, `iprivate`), each guarded by
+/// the first bytes of its range: characters at and around the ends of each range, and ASCII bytes and
+/// triplets between them, get the same answer from both engines.
+#[rstest]
+#[case::ucschar_ends("http://a/\u{A0}\u{D7FF}\u{F900}\u{FDCF}\u{FDF0}\u{FFEF}\u{10000}\u{1FFFD}")]
+#[case::just_outside_ucschar("http://a/\u{9F}")]
+#[case::noncharacter("http://a/\u{FFFE}")]
+#[case::surrogate_neighbours("http://a/\u{D7FF}\u{E000}")]
+#[case::iprivate_in_the_query("http://a/?\u{E000}\u{F8FF}\u{F0000}")]
+#[case::iprivate_in_the_path("http://a/\u{E000}")]
+#[case::triplets_between_characters("http://\u{E9}x%41.example/\u{FC}%c3%bc%4")]
+#[case::host_of_characters_and_a_port("http://\u{4E2D}\u{6587}.example:80/")]
+fn the_iri_grammar_guards_its_character_ranges_as_pest_vm_decides(#[case] input: &str) {
+    let grammar = shipped("iri");
+    let start = grammar.start_rule().expect("start rule");
+    assert_engines_agree(&start, input);
+    for rule in ["ipchar", "iunreserved", "ucschar", "iquery", "ihost"] {
+        let entry = grammar.entry(rule).expect("rule");
+        for (i, _) in input.char_indices() {
+            assert_engines_agree(&entry, &input[i..]);
+        }
+    }
+}
+
 /// `uri.pest` loaded at run time against the built-in grammar, for every rule.
 #[track_caller]
 fn assert_same_as_builtin(grammar: &Grammar, rule: Rule, input: &str) {
