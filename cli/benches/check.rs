@@ -10,6 +10,13 @@
 //!
 //! The input is `data/real-uris-sample.txt` repeated to 100,000 lines, or the file named by
 //! `RFC3986_CORPUS` repeated 10 times; it is written once under `target/`.
+//!
+//! On a host whose speed drifts, `RFC3986_BENCH_ALTERNATE=11` runs the commands in turn, 11 rounds, and
+//! prints each one's minimum and median and the ratios of issue 12 (see [`alternate`]):
+//!
+//! ```sh
+//! RFC3986_BENCH_ALTERNATE=11 RFC3986_CORPUS=../shared/corpus/real-uris.txt cargo bench -p rfc3986-cli --bench check
+//! ```
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -98,16 +105,14 @@ fn run(command: &mut Command) {
     );
 }
 
-fn bench_check(c: &mut Criterion) {
-    let (path, lines) = input();
+/// The commands measured, by name: the baseline (this binary as the baseline checker) and `rfc3986 check`
+/// with the options of issue 12's targets.
+fn commands(path: &Path) -> Vec<(&'static str, Command)> {
     let ours = env!("CARGO_BIN_EXE_rfc3986");
     let me = std::env::current_exe().unwrap();
-    let mut group = c.benchmark_group("check");
-    group.throughput(Throughput::Elements(lines));
-    group.sample_size(10);
-    group.bench_function("fluent-uri baseline", |b| {
-        b.iter(|| run(Command::new(&me).env(BASELINE_VAR, &path)))
-    });
+    let mut baseline = Command::new(me);
+    baseline.env(BASELINE_VAR, path);
+    let mut all = vec![("fluent-uri baseline", baseline)];
     // uri.pest loaded at run time: compiled into the same program as the built-in grammar and
     // interpreted (issue 12: at most 5 times the built-in grammar's time, the same output).
     let uri_pest = concat!(env!("CARGO_MANIFEST_DIR"), "/../uri.pest");
@@ -123,11 +128,78 @@ fn bench_check(c: &mut Criterion) {
             &["check", "-j", "1", "--grammar", uri_pest][..],
         ),
     ] {
-        group.bench_function(name, |b| {
-            b.iter(|| run(Command::new(ours).args(args).arg(&path)))
-        });
+        let mut command = Command::new(ours);
+        command.args(args).arg(path);
+        all.push((name, command));
+    }
+    all
+}
+
+fn bench_check(c: &mut Criterion) {
+    let (path, lines) = input();
+    let mut group = c.benchmark_group("check");
+    group.throughput(Throughput::Elements(lines));
+    group.sample_size(10);
+    for (name, mut command) in commands(&path) {
+        group.bench_function(name, |b| b.iter(|| run(&mut command)));
     }
     group.finish();
+}
+
+/// `RFC3986_BENCH_ALTERNATE=N`: instead of criterion's groups (each command's samples in a row, so a
+/// host whose speed drifts favours whichever ran in its fast spell), N rounds that run every command once
+/// each, in turn; then each command's minimum and median wall time, and its ratio to the baseline's
+/// (`-j 1` for `rfc3986 check`, whose ratio is the speed-up of all cores).
+fn alternate(rounds: usize) {
+    let (path, lines) = input();
+    let mut commands = commands(&path);
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); commands.len()];
+    for round in 0..rounds {
+        for (i, (_, command)) in commands.iter_mut().enumerate() {
+            let start = std::time::Instant::now();
+            run(command);
+            times[i].push(start.elapsed().as_secs_f64());
+        }
+        eprint!("\rround {}/{rounds}", round + 1);
+    }
+    eprintln!();
+    let stats: Vec<(f64, f64)> = times
+        .iter_mut()
+        .map(|t| {
+            t.sort_by(f64::total_cmp);
+            (t[0], t[t.len() / 2])
+        })
+        .collect();
+    println!("{lines} lines of {}, {rounds} rounds", path.display());
+    println!("| command | min | median | ratio min / median |");
+    println!("| --- | ---: | ---: | --- |");
+    for (i, (name, _)) in commands.iter().enumerate() {
+        let (min, median) = stats[i];
+        // The ratio to the baseline; for all cores, the speed-up over `-j 1` (index 1).
+        let ratio = match *name {
+            "fluent-uri baseline" => String::new(),
+            "rfc3986 check" => format!(
+                "{:.2}x / {:.2}x faster than -j 1",
+                stats[1].0 / min,
+                stats[1].1 / median
+            ),
+            "rfc3986 check -j 1 --grammar uri.pest" => format!(
+                "{:.2}x / {:.2}x the built-in grammar",
+                min / stats[1].0,
+                median / stats[1].1
+            ),
+            _ => format!(
+                "{:.2}x / {:.2}x the baseline",
+                min / stats[0].0,
+                median / stats[0].1
+            ),
+        };
+        println!(
+            "| `{name}` | {:.1} ms | {:.1} ms | {ratio} |",
+            min * 1e3,
+            median * 1e3
+        );
+    }
 }
 
 criterion_group!(benches, bench_check);
@@ -135,6 +207,14 @@ criterion_group!(benches, bench_check);
 fn main() {
     if let Some(path) = std::env::var_os(BASELINE_VAR) {
         std::process::exit(baseline_check(Path::new(&path)));
+    }
+    if let Some(rounds) = std::env::var("RFC3986_BENCH_ALTERNATE")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+    {
+        alternate(rounds);
+        return;
     }
     benches();
     criterion::Criterion::default()
