@@ -12,7 +12,9 @@
 //! - a choice is flattened (through calls of rules that record nothing) and its class alternatives are
 //!   folded into one table tried first when that cannot change the result
 //!   ([`Grammar::fold`](super::analyse::Grammar::fold));
-//! - an alternative that cannot match the empty string is guarded by its FIRST set;
+//! - an alternative that cannot match the empty string and is more than a string is guarded by its
+//!   FIRST set (a range of characters beyond ASCII, such as `ucschar`'s, included: an ASCII byte is then
+//!   turned away by one lookup instead of a decoded character per range);
 //! - a repetition of a folded choice is a scan over a table, and `*( "/" *pchar )` one scan over
 //!   `"/" / pchar` ([`Grammar::separated`](super::analyse::Grammar::separated));
 //! - only the rules the builder listens for record component events, and only expressions that can

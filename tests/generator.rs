@@ -295,7 +295,7 @@ fn shape(program: &program::Program, node: &program::Node) -> String {
 )]
 // Choices: the class alternatives folded into one test tried first, when no other alternative before
 // one of them can start with its bytes; the others guarded by their FIRST set when they are more than a
-// string.
+// string or an ASCII range.
 #[case::class_folded_before_a_string("a = { \"ab\" | \"x\" | \"y\" }", "fold('x'-'y' else \"ab\")")]
 #[case::folded_table_before_a_sequence(
     "a = { \"a\" | \"c\" | \"%\" ~ \"x\" }",
