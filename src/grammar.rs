@@ -256,8 +256,29 @@ pub(crate) struct ExpectedItem {
     pub(crate) expected: Expected,
     /// Whether it is a rule (rules are listed first, and only rules fold others away).
     pub(crate) is_rule: bool,
-    /// The characters it accepts when it is one character, for [`fold`](crate::fold).
-    pub(crate) class: Option<u128>,
+    /// The characters it accepts when it is one character, for [`fold`](crate::fold): worked out at
+    /// the first error that lists the item (see [`ExpectedItem::class`]).
+    pub(crate) class: std::sync::OnceLock<Option<u128>>,
+}
+
+impl ExpectedItem {
+    /// An item whose class is worked out when an error first lists it.
+    pub(crate) fn new(expected: Expected, is_rule: bool) -> ExpectedItem {
+        ExpectedItem {
+            expected,
+            is_rule,
+            class: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The characters the item accepts when it is one character ([`crate::fold::class_of`]), worked
+    /// out once: most items of a grammar never appear in an error, and working out a rule's class runs
+    /// it on every one- and two-character ASCII string.
+    pub(crate) fn class(&self) -> Option<u128> {
+        *self
+            .class
+            .get_or_init(|| crate::fold::class_of(&self.expected))
+    }
 }
 
 /// What each id of a diagnostic twin's record of attempts stands for, arranged for
@@ -283,11 +304,7 @@ impl ExpectedTable {
         for id in ids {
             let (expected, rank) = &items[id];
             place[id] = *seen.entry(expected).or_insert_with(|| {
-                ordered.push(ExpectedItem {
-                    expected: expected.clone(),
-                    is_rule: *rank == 0,
-                    class: crate::fold::class_of(expected),
-                });
+                ordered.push(ExpectedItem::new(expected.clone(), *rank == 0));
                 (ordered.len() - 1) as u16
             });
         }
@@ -363,7 +380,7 @@ fn fold_places(table: &ExpectedTable, ids: &[u16]) -> Vec<Expected> {
         if !item.is_rule {
             break;
         }
-        if let (Some(b), true) = (item.class, count < few.len()) {
+        if let (Some(b), true) = (item.class(), count < few.len()) {
             few[count] = (rules, b);
             count += 1;
         }
@@ -374,14 +391,14 @@ fn fold_places(table: &ExpectedTable, ids: &[u16]) -> Vec<Expected> {
         &few[..count]
     } else {
         all = (ids[..rules].iter().enumerate())
-            .filter_map(|(j, &place)| Some((j, table.ordered[usize::from(place)].class?)))
+            .filter_map(|(j, &place)| Some((j, table.ordered[usize::from(place)].class()?)))
             .collect();
         &all
     };
     let mut expected = Vec::with_capacity(ids.len());
     for (i, &place) in ids.iter().enumerate() {
         let item = &table.ordered[usize::from(place)];
-        let dropped = item.class.is_some_and(|a| {
+        let dropped = item.class().is_some_and(|a| {
             class_rules.iter().any(|&(j, b)| {
                 j != i
                     && crate::fold::folds_into(a, item.is_rule, b, || {
@@ -672,13 +689,13 @@ mod expected_from_ids_tests {
             .map(|i| ExpectedItem {
                 expected: Expected::Rule(format!("r{i}").into()),
                 is_rule: true,
-                class: Some(1 << (b'A' as u32 + i)),
+                class: Some(1 << (b'A' as u32 + i)).into(),
             })
             .collect();
         ordered.push(ExpectedItem {
             expected: Expected::Literal("S".into()),
             is_rule: false,
-            class: Some(1 << (b'A' as u32 + 18)),
+            class: Some(1 << (b'A' as u32 + 18)).into(),
         });
         let table = ExpectedTable {
             place: (0..ordered.len() as u16).collect(),

@@ -317,7 +317,7 @@ pub(crate) mod diagnose {
         pub(crate) s: &'s [u8],
         pub(crate) look: Look,
         /// The steps of the class rules (see [`class_memo`]), looked up at the first use.
-        memo: Option<&'static [Vec<ClassStep>]>,
+        memo: Option<&'static [OnceLock<Vec<ClassStep>>]>,
         attempt_pos: usize,
         positives: Vec<u16>,
         negatives: Vec<u16>,
@@ -421,7 +421,8 @@ pub(crate) mod diagnose {
                 Some(memo) => memo,
                 None => *self.memo.insert(class_memo()),
             };
-            self.step(&memo[k][byte * 2 + usize::from(negative)], p)
+            let steps = memo[k].get_or_init(|| class_steps(k));
+            self.step(&steps[byte * 2 + usize::from(negative)], p)
         }
 
         /// What a class rule at `p` does, from its step for the byte at `p` (see [`ClassStep`]): the
@@ -498,16 +499,22 @@ pub(crate) mod diagnose {
         negatives: Vec<u16>,
     }
 
-    /// The steps of the class rules, made at the first use.
+    /// The steps of the class rules, each rule's made at its first use (a process that explains one
+    /// rejection meets a few of them: working out all 32 took 6.3 M instructions, most of what its
+    /// first explanation cost).
     ///
     /// The steps of class rule `k` for each byte (and the end of the input, as 256), outside and inside a
     /// negative lookahead, made once by matching the rule step by step on that byte alone. This is exact:
     /// every rule a class rule tries starts at its position, so its attempts at a position `p` come after
     /// those recorded at `p` before it (which it never removes) or replace them all when the furthest
     /// position was before `p`, and they are the same for the same byte.
-    fn class_memo() -> &'static [Vec<ClassStep>] {
-        static MEMO: OnceLock<Vec<Vec<ClassStep>>> = OnceLock::new();
-        MEMO.get_or_init(|| (0..generated::CLASS_RULES.len()).map(class_steps).collect())
+    fn class_memo() -> &'static [OnceLock<Vec<ClassStep>>] {
+        static MEMO: OnceLock<Vec<OnceLock<Vec<ClassStep>>>> = OnceLock::new();
+        MEMO.get_or_init(|| {
+            (0..generated::CLASS_RULES.len())
+                .map(|_| OnceLock::new())
+                .collect()
+        })
     }
 
     /// The steps of class rule `k` (one rule's table of [`class_memo`]), made by its step-by-step form,
