@@ -665,16 +665,12 @@ fn lint_host(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
     let Some((start, end)) = parts.host.get() else {
         return;
     };
-    if parts.host_kind == HostKind::RegName {
-        lint_reg_name(text, (start, end), has_pct, out);
-        return;
-    }
-    let host = &text[start..end];
     let span = (start, end);
     match parts.host_kind {
-        HostKind::RegName => {}
+        HostKind::RegName => lint_reg_name(text, span, has_pct, out),
         HostKind::Ipv6address => {
             // Inside the brackets (a value parsed by the rule `IPv6address` alone has none).
+            let host = &text[start..end];
             let address = host
                 .strip_prefix('[')
                 .and_then(|h| h.strip_suffix(']'))
