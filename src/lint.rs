@@ -693,15 +693,12 @@ fn lint_reg_name(text: &str, span: Span, has_pct: bool, out: &mut Out) {
         // An empty reg-name is the scheme's default host, if any (3.2.2); nothing to say.
         return;
     }
-    let (upper, dns) = match letters_and_dns(&text.as_bytes()[start..end]) {
+    let name = &text[start..end];
+    let (upper, dns) = match letters_and_dns(name.as_bytes()) {
         Some(shape) => shape,
         // A "%" or a character outside DNS names: the exact (slower) checks.
-        None => {
-            let name = &text[start..end];
-            (has_uppercase_outside_pct(name), is_dns_name(name))
-        }
+        None => (has_uppercase_outside_pct(name), is_dns_name(name)),
     };
-    let name = &text[start..end];
     if upper {
         out.push(Finding::new(Code::RegNameNotLowercase, span));
     }
