@@ -102,12 +102,9 @@ mod serde_impls {
         Uri::try_from(r).map_err(|r| E::custom(format_args!("not a URI: {}", r.as_str())))
     }
 
+    /// `invalid RULE at byte N: DETAIL`: the error's own `Display` already starts with `at byte N`.
     fn error<E: de::Error>(e: ParseError) -> E {
-        E::custom(format_args!(
-            "invalid {} at byte {}: {e}",
-            e.rule(),
-            e.offset()
-        ))
+        E::custom(format_args!("invalid {} {e}", e.rule()))
     }
 
     /// Parses a string by `rule` into an owned value.

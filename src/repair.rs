@@ -31,7 +31,10 @@
 //! Anything else the grammar rejects stops the repair with an [`Unrepairable`] error and its [`Cause`]:
 //! a port with letters (`http://host:port/`, 3.2.3), a bracketed host that is no IP-literal
 //! (`gs://[BUCKET]/`), a bracket in the authority, a scheme-less reference with a colon in its first segment
-//! (`git@github.com:a/b`, 4.2), and text that is not a URI with a few mistakes but something else:
+//! (`git@github.com:a/b`, 4.2), a character in the host that no host name contains (`http://exa mple.com/`:
+//! encoding the space would give a reg-name that names no host, 3.2.2, [`Cause::Host`]; non-ASCII
+//! characters in a host are repaired, as 3.2.2 asks), and text that is not a URI with a few mistakes but
+//! something else:
 //!
 //! - a URI template (RFC 6570: `https://{region}.example.com/`) or a placeholder like one (`{}`,
 //!   `[OBJECT_NAME]`): expand it first, encoding its braces would give a URI nobody meant
@@ -247,11 +250,16 @@ pub enum Cause {
     Whitespace,
     /// The URI is inside the delimiters `<...>` or `"..."` of RFC 3986 Appendix C: remove them.
     Delimiters,
+    /// A character in the host that no host name contains (a space, `"`, `|`, a lone `%`, ...):
+    /// percent-encoding it would give a `reg-name` that names no host (RFC 3986 3.2.2), so
+    /// `http://exa mple.com/` is refused. Non-ASCII characters in a host are repaired (3.2.2 asks for
+    /// their UTF-8 octets percent-encoded).
+    Host,
 }
 
 impl Cause {
     /// A stable kebab-case name, as in JSON output: `syntax`, `template`, `format-placeholder`,
-    /// `regular-expression`, `markup`, `whitespace`, `delimiters`.
+    /// `regular-expression`, `markup`, `whitespace`, `delimiters`, `host`.
     pub fn name(self) -> &'static str {
         match self {
             Cause::Syntax => "syntax",
@@ -261,6 +269,7 @@ impl Cause {
             Cause::Markup => "markup",
             Cause::Whitespace => "whitespace",
             Cause::Delimiters => "delimiters",
+            Cause::Host => "host",
         }
     }
 
@@ -278,6 +287,10 @@ impl Cause {
             }
             Cause::Delimiters => {
                 "the URI is inside delimiters (RFC 3986 Appendix C): remove them"
+            }
+            Cause::Host => {
+                "no host name contains this character: percent-encoding it would give a reg-name \
+                 that names no host (RFC 3986 3.2.2)"
             }
         })
     }
@@ -427,10 +440,19 @@ pub fn fix(input: &str) -> Result<Fixed, Unrepairable> {
         let text = plan.text();
         let error = match validate(Rule::URI_REFERENCE, &text) {
             Ok(()) => {
+                if let Some(offset) = plan.encoded_in_host(&text) {
+                    return Err(Unrepairable(Box::new(Stop {
+                        cause: Cause::Host,
+                        offset,
+                        error: first_error,
+                        partial: input.to_string(),
+                        repairs: Vec::new(),
+                    })));
+                }
                 return Ok(Fixed {
                     text,
                     repairs: plan.repairs(),
-                })
+                });
             }
             Err(e) => e,
         };
@@ -570,6 +592,26 @@ impl<'a> Plan<'a> {
 
     fn repairs(&self) -> Vec<Repair> {
         self.iter().collect()
+    }
+
+    /// The input offset of the first repair other than [`Reason::NonAscii`] that lands in the host of
+    /// `text` (the repaired text, a URI reference): a host name never contains a space, a `"`, a `|` or
+    /// a lone `%`, so encoding one gives a `reg-name` that names no host. Non-ASCII characters are the
+    /// exception: RFC 3986 3.2.2 asks for them as percent-encoded UTF-8 octets.
+    fn encoded_in_host(&self, text: &str) -> Option<usize> {
+        let host = parse_as(Rule::URI_REFERENCE, text).ok()?.spans().host?;
+        let mut grown = 0;
+        for repair in self.iter() {
+            let written = repair.offset + grown;
+            if written >= host.end {
+                break;
+            }
+            if written >= host.start && repair.reason != Reason::NonAscii {
+                return Some(repair.offset);
+            }
+            grown += 2 * repair.found.len_utf8();
+        }
+        None
     }
 
     /// The offset in the input of byte `offset` of [`text`](Self::text) (of the encoded character when

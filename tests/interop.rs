@@ -46,6 +46,8 @@ mod serde_feature {
             "{message}"
         );
         assert!(message.contains("space not allowed here"), "{message}");
+        // The position is said once (the error's own Display starts with "at byte N").
+        assert_eq!(message.matches("at byte").count(), 1, "{message}");
         let e = serde_json::from_str::<Uri<'_>>(r#""/relative""#).unwrap_err();
         assert!(e.to_string().contains("invalid URI at byte"), "{e}");
         let e = serde_json::from_str::<UriRef<'_>>("42").unwrap_err();

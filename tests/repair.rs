@@ -186,6 +186,19 @@ fn fix_repairs(#[case] input: &str, #[case] expected: &str, #[case] repairs: &[(
     ParseErrorKind::Unexpected
 )]
 #[case::non_ascii_scheme("h\u{E9}:x", Cause::Syntax, 3, ParseErrorKind::Unexpected)]
+#[case::rfc3986_3_2_2_space_in_host("http://exa mple.com/", Cause::Host, 10, ParseErrorKind::Space)]
+#[case::rfc3986_3_2_2_pipe_in_host(
+    "http://a|b.example/",
+    Cause::Host,
+    8,
+    ParseErrorKind::InvalidCharacter
+)]
+#[case::rfc3986_3_2_2_lone_percent_in_host(
+    "//a%b/",
+    Cause::Host,
+    3,
+    ParseErrorKind::InvalidPercentEncoding
+)]
 fn fix_refuses(
     #[case] input: &str,
     #[case] cause: Cause,
