@@ -323,8 +323,10 @@ impl IriRef<'_> {
         })
     }
 
-    /// The syntax-based normal form of an IRI reference ([RFC 3987 5.3.2](https://datatracker.ietf.org/doc/html/rfc3987#section-5.3.2)),
-    /// as [`normalize_with_options`](Self::normalize_with_options) at [`Level::Syntax`].
+    /// The normal form of an IRI reference at the default level, [`Level::Scheme`]: syntax-based
+    /// ([RFC 3987 5.3.2](https://datatracker.ietf.org/doc/html/rfc3987#section-5.3.2)) and scheme-based
+    /// (5.3.3) for the schemes of the default-port table, as [`UriRef::normalize`] does; as
+    /// [`normalize_with_options`](Self::normalize_with_options) at [`Level::Scheme`].
     ///
     /// ```text
     /// pct-encoded = "%" HEXDIG HEXDIG   ; upper-case HEXDIG, no unreserved character encoded
@@ -343,7 +345,7 @@ impl IriRef<'_> {
     /// ```
     #[must_use]
     pub fn normalize(&self) -> IriRef<'static> {
-        self.normalize_with_options(Level::Syntax.into())
+        self.normalize_with_options(Level::default().into())
     }
 
     /// The normal form with `options` (RFC 3987 5.3.2, and 5.3.3 at [`Level::Scheme`]): what
@@ -371,7 +373,8 @@ impl IriRef<'_> {
         }
     }
 
-    /// Whether this IRI reference is its own syntax-based normal form (see [`normalize`](Self::normalize)).
+    /// Whether this IRI reference is its own normal form at the default level (see
+    /// [`normalize`](Self::normalize)).
     #[must_use]
     pub fn is_normalized(&self) -> bool {
         self.normalize().as_str() == self.as_str()

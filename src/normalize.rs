@@ -21,7 +21,7 @@ use crate::HostKind;
 pub enum Level {
     /// Simple string comparison (6.2.1): the text as written, character for character.
     Simple,
-    /// Syntax-based normalization (6.2.2), what [`Uri::normalize`] does:
+    /// Syntax-based normalization (6.2.2), the first rung of [`Scheme`](Level::Scheme):
     ///
     /// - case (6.2.2.1): the scheme and the host to lower case (a `reg-name`, and the hexadecimal digits
     ///   of an `IPv6address` or an `IPvFuture`; 3.2.2 asks normalizers to use lower case for registered
@@ -44,9 +44,13 @@ pub enum Level {
     /// before a path that would otherwise begin with `//` without an authority (see
     /// [`Resolver::dot_prefix`](crate::resolve::Resolver::dot_prefix)). Decoding can turn a `reg-name` into an
     /// `IPv4address` (`%31.2.3.4` -> `1.2.3.4`); 2.3 says they are the same URI.
-    #[default]
+    ///
+    /// One call away: [`Uri::normalize_with(Level::Syntax)`](Uri::normalize_with), for a normal form that
+    /// depends on no scheme table.
     Syntax,
-    /// Scheme-based normalization (6.2.3) on top of [`Syntax`](Level::Syntax), for the schemes below:
+    /// Scheme-based normalization (6.2.3) on top of [`Syntax`](Level::Syntax), for the schemes below; the
+    /// default level, what [`Uri::normalize`] does (the `url` and `fluent-uri` crates also drop a default
+    /// port, so `http://h:80/` and `http://h/` are the same URL to their users):
     ///
     /// - a port equal to the scheme's default is removed with its `:` (6.2.3, 3.2.3; see
     ///   [`default_port`]); the value counts, so `:080` is port 80;
@@ -56,6 +60,7 @@ pub enum Level {
     ///   the path component is empty).
     ///
     /// Schemes without rules here are normalized as at [`Syntax`](Level::Syntax).
+    #[default]
     Scheme,
 }
 
@@ -404,17 +409,23 @@ pub fn equivalent_with<'a, 'b>(
 }
 
 impl UriRef<'_> {
-    /// The syntax-based normal form (RFC 3986 6.2.2), as [`normalize_with(Level::Syntax)`](Self::normalize_with).
+    /// The normal form at the default level, [`Level::Scheme`]: syntax-based normalization (RFC 3986
+    /// 6.2.2) and, for the schemes of the default-port table ([`default_port`]), scheme-based
+    /// normalization (6.2.3: the default port goes, an empty `http` path becomes `/`). As
+    /// [`normalize_with(Level::Scheme)`](Self::normalize_with); `normalize_with(Level::Syntax)` is 6.2.2
+    /// alone.
     ///
     /// ```
-    /// use rfc3986::UriRef;
+    /// use rfc3986::{normalize::Level, UriRef};
     /// assert_eq!(UriRef::parse("HTTP://Example.COM/a/./b/../%7euser")?.normalize().to_string(), "http://example.com/a/~user");
+    /// assert_eq!(UriRef::parse("HTTP://Example.com:80")?.normalize().as_str(), "http://example.com/");
+    /// assert_eq!(UriRef::parse("HTTP://Example.com:80")?.normalize_with(Level::Syntax).as_str(), "http://example.com:80");
     /// assert_eq!(UriRef::parse("../a/./%62")?.normalize().to_string(), "../a/b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
     pub fn normalize(&self) -> UriRef<'static> {
-        self.normalize_with(Level::Syntax)
+        self.normalize_with(Level::default())
     }
 
     /// The normal form at `level` (see [`Level`] for what each level does), owned.
@@ -446,29 +457,31 @@ impl UriRef<'_> {
         self.normalize_with_options(level.into())
     }
 
-    /// Whether this reference is already in its syntax-based normal form (RFC 3986
-    /// [6.2.2](https://datatracker.ietf.org/doc/html/rfc3986#section-6.2.2)): [`normalize`](Self::normalize)
-    /// would give the same text back. Works on a [`Uri`] too (through `Deref`).
+    /// Whether this reference is already in its normal form at the default level (RFC 3986
+    /// [6.2.2](https://datatracker.ietf.org/doc/html/rfc3986#section-6.2.2) and
+    /// [6.2.3](https://datatracker.ietf.org/doc/html/rfc3986#section-6.2.3), [`Level::Scheme`]):
+    /// [`normalize`](Self::normalize) would give the same text back. Works on a [`Uri`] too (through
+    /// `Deref`).
     ///
     /// ```text
     /// pct-encoded = "%" HEXDIG HEXDIG   ; normal: upper-case HEXDIG, no unreserved character encoded
     /// ```
     ///
     /// ```
-    /// use rfc3986::UriRef;
+    /// use rfc3986::{normalize::Level, UriRef};
     /// assert!(UriRef::parse("http://example.com/a/~b?%C3%A9")?.is_normalized());
     /// assert!(!UriRef::parse("HTTP://example.com/")?.is_normalized()); // 6.2.2.1 case
     /// assert!(!UriRef::parse("http://example.com/%7e")?.is_normalized()); // 6.2.2.2 %7E is ~
     /// assert!(!UriRef::parse("http://example.com/a/./b")?.is_normalized()); // 6.2.2.3
     /// assert!(!UriRef::parse("http://example.com:/")?.is_normalized()); // 3.2.3 empty port
-    /// // Scheme-based (6.2.3) is a further rung: the default port is syntax-normal.
-    /// assert!(UriRef::parse("http://example.com:80/")?.is_normalized());
+    /// assert!(!UriRef::parse("http://example.com:80/")?.is_normalized()); // 6.2.3 default port
+    /// assert!(UriRef::parse("http://example.com:80/")?.is_normalized_with(Level::Syntax));
     /// assert!(UriRef::parse("")?.is_normalized());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
     pub fn is_normalized(&self) -> bool {
-        self.is_normalized_with(Level::Syntax)
+        self.is_normalized_with(Level::default())
     }
 
     /// Whether this reference is its own normal form at a [`Level`] or with [`Options`] (see
@@ -556,16 +569,20 @@ impl UriRef<'_> {
 }
 
 impl Uri<'_> {
-    /// The syntax-based normal form (RFC 3986 6.2.2), as [`normalize_with(Level::Syntax)`](Self::normalize_with).
+    /// The normal form at the default level, [`Level::Scheme`] (RFC 3986 6.2.2, then 6.2.3 for the schemes
+    /// of the default-port table), as [`UriRef::normalize`]; `normalize_with(Level::Syntax)` is 6.2.2 alone.
     ///
     /// ```
-    /// use rfc3986::Uri;
+    /// use rfc3986::{normalize::Level, Uri};
     /// assert_eq!(Uri::parse("HTTP://a/./b/%7e")?.normalize().to_string(), "http://a/b/~");
+    /// let u = Uri::parse("HTTP://Example.com:80/a/./b")?;
+    /// assert_eq!(u.normalize().as_str(), "http://example.com/a/b");
+    /// assert_eq!(u.normalize_with(Level::Syntax).as_str(), "http://example.com:80/a/b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
     pub fn normalize(&self) -> Uri<'static> {
-        self.normalize_with(Level::Syntax)
+        self.normalize_with(Level::default())
     }
 
     /// The normal form at `level` (see [`Level`] for what each level does), owned.
@@ -606,7 +623,10 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
     let scheme_based = level >= Level::Scheme;
     // Most real URIs are their own syntax-based normal form: that is found without writing them, and the
     // text and its components are copied.
-    if !has_pct && !scheme_based && is_own_syntax_normal_form(r, options) {
+    if !has_pct
+        && is_own_syntax_normal_form(r, options)
+        && !(scheme_based && changes_scheme_based(r, options))
+    {
         return (r.as_str().to_owned(), Some(*r.parts()));
     }
     let mut out = String::with_capacity(r.as_str().len() + 1);
@@ -679,10 +699,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
         // port: drop an empty one (3.2.3) and, scheme-based, the default (6.2.3)
         let mut port_span = None;
         if let Some(port) = r.port() {
-            let default = scheme_based
-                && r.scheme()
-                    .and_then(|scheme| options.ports.get(scheme))
-                    .is_some_and(|d| port.trim_start_matches('0') == d.to_string());
+            let default = scheme_based && is_default_port(r, port, options);
             if !port.is_empty() && !default {
                 out.push(':');
                 out.push_str(port);
@@ -738,6 +755,25 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
     }
     let parts = Parts::written(&out, scheme_end, written_authority, path, query, fragment);
     (out, Some(parts))
+}
+
+/// Whether `port` (the digits of `r`'s port, `port = *DIGIT`) is the default port of `r`'s scheme in the
+/// table of `options` (6.2.3); the value counts, so `080` is port 80.
+fn is_default_port(r: &UriRef<'_>, port: &str, options: &Options) -> bool {
+    let digits = port.trim_start_matches('0');
+    r.scheme()
+        .and_then(|scheme| options.ports.get(scheme))
+        .is_some_and(|d| digits.len() <= 5 && digits.parse::<u32>() == Ok(u32::from(d)))
+}
+
+/// Whether scheme-based normalization (6.2.3) changes `r`, a syntax-based normal form: it has a default
+/// port to drop, or it is an `http`-like URI with an authority and an empty path, which becomes `/`.
+fn changes_scheme_based(r: &UriRef<'_>, options: &Options) -> bool {
+    r.authority().is_some()
+        && (r
+            .port()
+            .is_some_and(|port| is_default_port(r, port, options))
+            || (r.path().is_empty() && r.scheme().is_some_and(empty_path_is_root)))
 }
 
 /// Whether `r`, which has no percent-encoding, is its own syntax-based normal form (RFC 3986 6.2.2): no

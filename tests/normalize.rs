@@ -275,7 +275,7 @@ fn equivalent_rfc3986_6_2(
 fn normalize_simple_is_identity() {
     let r = UriRef::parse("HTTP://A/./%7e").unwrap();
     assert_eq!(r.normalize_with(Level::Simple), r);
-    assert_eq!(Level::default(), Level::Syntax);
+    assert_eq!(Level::default(), Level::Scheme);
     assert!(Level::Simple < Level::Syntax && Level::Syntax < Level::Scheme);
 }
 
@@ -580,7 +580,30 @@ proptest! {
 #[case::relative_dot("./a", false)]
 #[case::empty_reference("", true)]
 fn is_normalized_syntax(#[case] text: &str, #[case] normal: bool) {
-    assert_eq!(UriRef::parse(text).unwrap().is_normalized(), normal);
+    assert_eq!(
+        UriRef::parse(text)
+            .unwrap()
+            .is_normalized_with(Level::Syntax),
+        normal
+    );
+}
+
+/// The default level is scheme-based (6.2.2 then 6.2.3), as the url and fluent-uri crates normalize: a
+/// default port goes and an empty http path becomes "/"; other schemes stay as 6.2.2 leaves them.
+#[rstest]
+#[case::rfc3986_6_2_3_default_port("HTTP://Example.com:80/a/./b", "http://example.com/a/b")]
+#[case::rfc3986_6_2_3_default_port_leading_zero("http://h:080/", "http://h/")]
+#[case::rfc3986_6_2_3_no_path("http://example.com", "http://example.com/")]
+#[case::rfc3986_6_2_3_https("https://h:443?q", "https://h/?q")]
+#[case::other_port_kept("http://h:8080/", "http://h:8080/")]
+#[case::port_above_u16_kept("http://h:65616/", "http://h:65616/")]
+#[case::no_table_entry("foo://h:80", "foo://h:80")]
+#[case::relative_reference("//h:80", "//h:80")]
+fn normalize_default_level_is_scheme_based(#[case] text: &str, #[case] normal: &str) {
+    let r = UriRef::parse(text).unwrap();
+    assert_eq!(r.normalize().as_str(), normal);
+    assert_eq!(r.normalize(), r.normalize_with(Level::Scheme));
+    assert_eq!(r.is_normalized(), text == normal);
 }
 
 /// RFC 3986 6.2.3's example: all four are equivalent; only the last is the scheme-based normal form.
