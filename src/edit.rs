@@ -1,6 +1,9 @@
-//! Editing a value: [`UriRef::set_query`], [`UriRef::set_fragment`], [`UriRef::set_path`],
-//! [`UriRef::push_segment`] change one component in place; [`UriRef::without_query`] and
-//! [`UriRef::without_fragment`] give a copy without it. The same methods exist on [`Uri`].
+//! Editing a value: one setter per component, [`UriRef::set_scheme`], [`UriRef::set_userinfo`],
+//! [`UriRef::set_host`], [`UriRef::set_port`] (and [`UriRef::set_port_u16`]), [`UriRef::set_path`],
+//! [`UriRef::set_query`], [`UriRef::set_fragment`], and [`UriRef::push_segment`], change one component in
+//! place (`&mut self`; `None` makes a component undefined); [`UriRef::without_query`] and
+//! [`UriRef::without_fragment`] give a copy without it. The same methods exist on [`Uri`], whose
+//! [`set_scheme`](Uri::set_scheme) takes a scheme, not an `Option`: a URI always has one.
 //!
 //! Every edit goes through [`UriBuilder`]: the new component is matched against its own rule
 //! (`query`, `fragment`, `path`, `segment`), the structure against RFC 3986 3.3 and 4.2 (a path after an
@@ -18,6 +21,161 @@ use crate::uri::{Uri, UriRef};
 use crate::UriBuilder;
 
 impl UriRef<'_> {
+    /// Replaces the scheme ([RFC 3986 3.1](https://datatracker.ietf.org/doc/html/rfc3986#section-3.1)),
+    /// given without its `:`; `None` makes the reference relative (4.2).
+    ///
+    /// ```text
+    /// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::{recompose::BuildError, UriRef};
+    /// let mut r = UriRef::parse("http://h/a")?;
+    /// r.set_scheme(Some("https"))?;
+    /// assert_eq!(r.as_str(), "https://h/a");
+    /// r.set_scheme(None)?;
+    /// assert_eq!((r.as_str(), r.scheme()), ("//h/a", None));
+    /// assert!(matches!(r.set_scheme(Some("1a")), Err(BuildError::InvalidComponent { component: "scheme", .. })));
+    /// // Without a scheme, "a:b" would start with a scheme (4.2).
+    /// assert_eq!(UriRef::parse("urn:a:b")?.set_scheme(None), Err(BuildError::ColonInFirstSegment));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BuildError::InvalidComponent`] (component `scheme`) when `scheme` is not in the rule `scheme`
+    /// (`"1a"`, `"a b"`, `""`); [`BuildError::ColonInFirstSegment`] when removing it leaves a first path
+    /// segment with a `:`. The value is unchanged on error.
+    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
+        let builder = UriBuilder::from(&*self);
+        let builder = match scheme {
+            Some(s) => builder.scheme(s),
+            None => builder.without_scheme(),
+        };
+        *self = builder.build()?;
+        Ok(())
+    }
+
+    /// Replaces the userinfo ([RFC 3986 3.2.1](https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.1)),
+    /// given without its `@`; `None` removes it with its `@`, `Some("")` leaves an empty one (`//@h`).
+    /// Percent-encode raw text first ([`Component::Userinfo`](crate::percent::Component::Userinfo)).
+    ///
+    /// ```text
+    /// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::{recompose::BuildError, UriRef};
+    /// let mut r = UriRef::parse("ftp://h/f")?;
+    /// r.set_userinfo(Some("anonymous"))?;
+    /// assert_eq!(r.as_str(), "ftp://anonymous@h/f");
+    /// r.set_userinfo(None)?;
+    /// assert_eq!(r.as_str(), "ftp://h/f");
+    /// assert!(r.set_userinfo(Some("a@b")).is_err());
+    /// assert_eq!(UriRef::parse("/f")?.set_userinfo(Some("u")), Err(BuildError::MissingHost { component: "userinfo" }));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BuildError::InvalidComponent`] (component `userinfo`) when `userinfo` is not in the rule
+    /// `userinfo` (`"a@b"`, `"a b"`); [`BuildError::MissingHost`] when the reference has no authority.
+    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+        let builder = UriBuilder::from(&*self);
+        let builder = match userinfo {
+            Some(u) => builder.userinfo(u),
+            None => builder.without_userinfo(),
+        };
+        *self = builder.build()?;
+        Ok(())
+    }
+
+    /// Replaces the host ([RFC 3986 3.2.2](https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.2)):
+    /// a reg-name (possibly empty), an IPv4address, or an IP-literal with its brackets. A reference
+    /// without an authority gets one (`//` and the host). `None` removes the whole authority (userinfo,
+    /// host and port: there is no authority without a host, 3.2).
+    ///
+    /// ```text
+    /// host       = IP-literal / IPv4address / reg-name
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::{recompose::BuildError, Host, UriRef};
+    /// let mut r = UriRef::parse("http://u@example.com:8080/a")?;
+    /// r.set_host(Some("[2001:db8::1]"))?;
+    /// assert_eq!(r.as_str(), "http://u@[2001:db8::1]:8080/a");
+    /// assert!(matches!(r.host(), Some(Host::Ipv6(_))));
+    /// r.set_host(None)?;
+    /// assert_eq!(r.as_str(), "http:/a");
+    /// assert!(matches!(r.set_host(Some("exa mple.com")), Err(BuildError::InvalidComponent { component: "host", .. })));
+    /// // A host needs a path that is empty or starts with "/" (3.3).
+    /// assert_eq!(UriRef::parse("a")?.set_host(Some("h")), Err(BuildError::RelativePathWithAuthority));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BuildError::InvalidComponent`] (component `host`) when `host` is not in the rule `host`
+    /// (`"a b"`, `"[::1"`); [`BuildError::RelativePathWithAuthority`] when the path does not fit after an
+    /// authority; [`BuildError::PathStartsWithTwoSlashes`] when removing the authority leaves a path
+    /// starting with `//`.
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
+        let builder = UriBuilder::from(&*self);
+        let builder = match host {
+            Some(h) => builder.host(h),
+            None => builder.without_authority(),
+        };
+        *self = builder.build()?;
+        Ok(())
+    }
+
+    /// Replaces the port ([RFC 3986 3.2.3](https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.3)) as
+    /// text, without its `:`; `None` removes it with its `:`. `port = *DIGIT`, so `Some("")` (an empty
+    /// port) and numbers over 65535 are in the grammar; [`set_port_u16`](Self::set_port_u16) takes a number.
+    ///
+    /// ```text
+    /// port = *DIGIT
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::{recompose::BuildError, UriRef};
+    /// let mut r = UriRef::parse("http://h/")?;
+    /// r.set_port(Some("8080"))?;
+    /// assert_eq!((r.as_str(), r.port_u16()), ("http://h:8080/", Some(8080)));
+    /// r.set_port(None)?;
+    /// assert_eq!(r.as_str(), "http://h/");
+    /// assert!(matches!(r.set_port(Some("80a")), Err(BuildError::InvalidComponent { component: "port", .. })));
+    /// assert_eq!(UriRef::parse("/a")?.set_port(Some("80")), Err(BuildError::MissingHost { component: "port" }));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BuildError::InvalidComponent`] (component `port`) when `port` is not digits;
+    /// [`BuildError::MissingHost`] when the reference has no authority.
+    pub fn set_port(&mut self, port: Option<&str>) -> Result<(), BuildError> {
+        let builder = UriBuilder::from(&*self);
+        let builder = match port {
+            Some(p) => builder.port(p),
+            None => builder.without_port(),
+        };
+        *self = builder.build()?;
+        Ok(())
+    }
+
+    /// [`set_port`](Self::set_port) with a number, written in decimal without leading zeros; `None`
+    /// removes the port.
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// let mut r = UriRef::parse("https://h/")?;
+    /// r.set_port_u16(Some(8443))?;
+    /// assert_eq!(r.as_str(), "https://h:8443/");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BuildError::MissingHost`] when the reference has no authority.
+    pub fn set_port_u16(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+        self.set_port(port.map(|p| p.to_string()).as_deref())
+    }
+
     /// Replaces the query ([RFC 3986 3.4](https://datatracker.ietf.org/doc/html/rfc3986#section-3.4)),
     /// given without its `?`: `None` removes it with its `?`, `Some("")` leaves an empty query (`a?`).
     /// The fragment is kept.
@@ -228,6 +386,64 @@ impl UriRef<'_> {
 }
 
 impl Uri<'_> {
+    /// Replaces the scheme ([RFC 3986 3.1](https://datatracker.ietf.org/doc/html/rfc3986#section-3.1)),
+    /// given without its `:`. A URI always has a scheme, so there is no `None`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    /// let mut uri = Uri::parse("http://h/a")?;
+    /// uri.set_scheme("https")?;
+    /// assert_eq!(uri.as_str(), "https://h/a");
+    /// assert!(uri.set_scheme("").is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BuildError::InvalidComponent`] (component `scheme`) when `scheme` is not in the rule `scheme`.
+    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+        self.inner_mut().set_scheme(Some(scheme))
+    }
+
+    /// [`UriRef::set_userinfo`] on a URI.
+    ///
+    /// # Errors
+    /// As [`UriRef::set_userinfo`].
+    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+        self.inner_mut().set_userinfo(userinfo)
+    }
+
+    /// [`UriRef::set_host`] on a URI.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    /// let mut uri = Uri::parse("http://example.com/a")?;
+    /// uri.set_host(Some("example.org"))?;
+    /// assert_eq!(uri.as_str(), "http://example.org/a");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`UriRef::set_host`].
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
+        self.inner_mut().set_host(host)
+    }
+
+    /// [`UriRef::set_port`] on a URI.
+    ///
+    /// # Errors
+    /// As [`UriRef::set_port`].
+    pub fn set_port(&mut self, port: Option<&str>) -> Result<(), BuildError> {
+        self.inner_mut().set_port(port)
+    }
+
+    /// [`UriRef::set_port_u16`] on a URI.
+    ///
+    /// # Errors
+    /// As [`UriRef::set_port_u16`].
+    pub fn set_port_u16(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+        self.inner_mut().set_port_u16(port)
+    }
+
     /// [`UriRef::set_query`] on a URI.
     ///
     /// ```

@@ -1,4 +1,4 @@
-//! Editing values (`set_query`, `set_fragment`, `set_path`, `push_segment`, `without_query`,
+//! Editing values (the setters `set_scheme` ... `set_fragment`, `push_segment`, `without_query`,
 //! `without_fragment`) and unsetting in `UriBuilder`: each edit checked by the component's rule and the
 //! structural rules of RFC 3986 3.3 and 4.2.
 
@@ -270,5 +270,112 @@ proptest! {
         prop_assert_eq!(UriRef::parse(q.as_str()).unwrap(), q.clone());
         prop_assert_eq!((q.path(), q.fragment(), q.authority()), (r.path(), r.fragment(), r.authority()));
         prop_assert_eq!((f.path(), f.query(), f.authority()), (r.path(), r.query(), r.authority()));
+    }
+}
+
+/// The authority and scheme setters (RFC 3986 3.1, 3.2.1, 3.2.2, 3.2.3): each writes its component, keeps
+/// the others, and is undone by `None` where the component may be undefined.
+#[rstest]
+#[case::scheme_replaced("http://h/a", |r: &mut UriRef<'_>| r.set_scheme(Some("HTTPS")), "HTTPS://h/a")]
+#[case::scheme_removed("http://h/a?q", |r: &mut UriRef<'_>| r.set_scheme(None), "//h/a?q")]
+#[case::scheme_added("//h/a", |r: &mut UriRef<'_>| r.set_scheme(Some("ftp")), "ftp://h/a")]
+#[case::userinfo_added("http://h/", |r: &mut UriRef<'_>| r.set_userinfo(Some("u:p%40")), "http://u:p%40@h/")]
+#[case::userinfo_empty("http://u@h/", |r: &mut UriRef<'_>| r.set_userinfo(Some("")), "http://@h/")]
+#[case::userinfo_removed("http://u@h:1/", |r: &mut UriRef<'_>| r.set_userinfo(None), "http://h:1/")]
+#[case::host_replaced_keeps_userinfo_port("http://u@a:1/p", |r: &mut UriRef<'_>| r.set_host(Some("b")), "http://u@b:1/p")]
+#[case::host_added_to_absolute_path("/p?q", |r: &mut UriRef<'_>| r.set_host(Some("h")), "//h/p?q")]
+#[case::host_empty("http://h/p", |r: &mut UriRef<'_>| r.set_host(Some("")), "http:///p")]
+#[case::host_ipv4("http://h/", |r: &mut UriRef<'_>| r.set_host(Some("192.0.2.1")), "http://192.0.2.1/")]
+#[case::host_ipvfuture("http://h/", |r: &mut UriRef<'_>| r.set_host(Some("[v7.a]")), "http://[v7.a]/")]
+#[case::host_removed_with_authority("http://u@h:1/p", |r: &mut UriRef<'_>| r.set_host(None), "http:/p")]
+#[case::port_added("http://h/", |r: &mut UriRef<'_>| r.set_port(Some("8080")), "http://h:8080/")]
+#[case::port_empty_is_grammar("http://h/", |r: &mut UriRef<'_>| r.set_port(Some("")), "http://h:/")]
+#[case::port_over_u16_is_grammar("http://h/", |r: &mut UriRef<'_>| r.set_port(Some("99999")), "http://h:99999/")]
+#[case::port_removed("http://h:80/", |r: &mut UriRef<'_>| r.set_port(None), "http://h/")]
+#[case::port_u16("http://h/", |r: &mut UriRef<'_>| r.set_port_u16(Some(443)), "http://h:443/")]
+fn setters_write(
+    #[case] input: &str,
+    #[case] edit: fn(&mut UriRef<'_>) -> Result<(), BuildError>,
+    #[case] expected: &str,
+) {
+    let mut r = UriRef::parse(input).unwrap();
+    edit(&mut r).unwrap();
+    assert_eq!(r.as_str(), expected);
+    assert_eq!(
+        UriRef::parse(expected).unwrap(),
+        r,
+        "the edit's components are the parse's"
+    );
+}
+
+/// A rejected setter leaves the value unchanged and says why.
+#[rstest]
+#[case::scheme_digit_first("http://h/", |r: &mut UriRef<'_>| r.set_scheme(Some("1a")), "scheme")]
+#[case::scheme_empty("http://h/", |r: &mut UriRef<'_>| r.set_scheme(Some("")), "scheme")]
+#[case::userinfo_at("http://h/", |r: &mut UriRef<'_>| r.set_userinfo(Some("a@b")), "userinfo")]
+#[case::host_space("http://h/", |r: &mut UriRef<'_>| r.set_host(Some("a b")), "host")]
+#[case::host_unclosed_literal("http://h/", |r: &mut UriRef<'_>| r.set_host(Some("[::1")), "host")]
+#[case::host_zone_id("http://h/", |r: &mut UriRef<'_>| r.set_host(Some("[fe80::1%25eth0]")), "host")]
+#[case::port_letters("http://h/", |r: &mut UriRef<'_>| r.set_port(Some("80a")), "port")]
+#[case::port_sign("http://h/", |r: &mut UriRef<'_>| r.set_port(Some("-1")), "port")]
+fn setters_reject_by_rule(
+    #[case] input: &str,
+    #[case] edit: fn(&mut UriRef<'_>) -> Result<(), BuildError>,
+    #[case] component: &str,
+) {
+    let mut r = UriRef::parse(input).unwrap();
+    match edit(&mut r) {
+        Err(BuildError::InvalidComponent { component: c, .. }) => assert_eq!(c, component),
+        other => panic!("expected an invalid {component}, got {other:?}"),
+    }
+    assert_eq!(r.as_str(), input, "unchanged");
+}
+
+/// The structural rules of RFC 3986 3.2, 3.3 and 4.2 hold whichever component is set.
+#[rstest]
+#[case::userinfo_needs_host("/a", |r: &mut UriRef<'_>| r.set_userinfo(Some("u")), BuildError::MissingHost { component: "userinfo" })]
+#[case::port_needs_host("a", |r: &mut UriRef<'_>| r.set_port(Some("1")), BuildError::MissingHost { component: "port" })]
+#[case::host_before_rootless_path("a/b", |r: &mut UriRef<'_>| r.set_host(Some("h")), BuildError::RelativePathWithAuthority)]
+#[case::no_authority_before_two_slashes("http://h//a", |r: &mut UriRef<'_>| r.set_host(None), BuildError::PathStartsWithTwoSlashes)]
+#[case::no_scheme_before_colon_segment("urn:isbn:1", |r: &mut UriRef<'_>| r.set_scheme(None), BuildError::ColonInFirstSegment)]
+fn setters_keep_structure(
+    #[case] input: &str,
+    #[case] edit: fn(&mut UriRef<'_>) -> Result<(), BuildError>,
+    #[case] error: BuildError,
+) {
+    let mut r = UriRef::parse(input).unwrap();
+    assert_eq!(edit(&mut r), Err(error));
+    assert_eq!(r.as_str(), input, "unchanged");
+}
+
+#[test]
+fn uri_setters_stay_uris() {
+    let mut uri = Uri::parse("http://h/a").unwrap();
+    uri.set_scheme("https").unwrap();
+    uri.set_userinfo(Some("u")).unwrap();
+    uri.set_host(Some("[2001:db8::1]")).unwrap();
+    uri.set_port_u16(Some(8443)).unwrap();
+    assert_eq!(uri.as_str(), "https://u@[2001:db8::1]:8443/a");
+    assert!(uri.set_scheme("").is_err());
+    assert_eq!(uri.scheme(), "https");
+}
+
+proptest! {
+    /// Setting every component to the value it already has changes nothing (the setters write the
+    /// component as given, and the recomposition of 5.3 is the input).
+    #[test]
+    fn setting_the_same_components_is_identity(input in reference()) {
+        let original = UriRef::parse(&input).unwrap();
+        let mut r = original.clone();
+        r.set_scheme(original.scheme()).unwrap();
+        if original.authority().is_some() {
+            r.set_host(original.host_str()).unwrap();
+            r.set_userinfo(original.userinfo()).unwrap();
+            r.set_port(original.port()).unwrap();
+        }
+        r.set_path(original.path()).unwrap();
+        r.set_query(original.query()).unwrap();
+        r.set_fragment(original.fragment()).unwrap();
+        prop_assert_eq!(r.as_str(), original.as_str());
     }
 }
