@@ -15,10 +15,13 @@
 //! `RuntimeError` (PyO3 alone would raise `PanicException`, a `BaseException` that `except Exception`
 //! misses).
 //!
-//! The GIL is released only for work long enough to matter ([`DETACH_MIN_BYTES`]): a thread that is
-//! outside the GIL when the interpreter shuts down is ended by CPython before 3.14 with `pthread_exit`,
-//! which aborts the process when Rust frames are on its stack (CPython gh-87135); short calls keep the
-//! GIL and so never meet it.
+//! The GIL is released only for work long enough to matter ([`DETACH_MIN_BYTES`]): a thread that takes
+//! the GIL back after the interpreter has begun to finalize is ended by CPython before 3.14 with
+//! `pthread_exit`, which aborts the process when Rust frames are on its stack (CPython gh-87135). Short
+//! calls keep the GIL, so never meet it; for long ones the package's `atexit` hook ([`_at_exit`]) stops
+//! releasing the GIL and waits for the calls in flight to take it back before finalization begins.
+//! What remains: the exit waits for the longest call in flight, and an interpreter that finalizes
+//! without running `atexit` hooks (`os._exit` does not finalize at all) is not covered.
 
 mod column;
 mod pool;
@@ -27,7 +30,7 @@ mod redact;
 use std::ffi::CString;
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::ffi::to_ffi;
@@ -73,13 +76,40 @@ pyo3::create_exception!(
 /// Inputs of at least this many bytes are worked on with the GIL released (see the module docs).
 const DETACH_MIN_BYTES: usize = 16 * 1024;
 
+/// Calls that are working with the GIL released, and whether the interpreter is exiting (`_at_exit`
+/// has run): both read and written with the GIL held.
+static DETACHED: AtomicUsize = AtomicUsize::new(0);
+static EXITING: AtomicBool = AtomicBool::new(false);
+
 /// `f()`, with the GIL released when `weight` (about the bytes to work on) is at least
-/// [`DETACH_MIN_BYTES`].
+/// [`DETACH_MIN_BYTES`] and the interpreter is not exiting.
 fn maybe_detach<T: Send>(py: Python<'_>, weight: usize, f: impl FnOnce() -> T + Send) -> T {
-    if weight >= DETACH_MIN_BYTES {
-        py.detach(f)
-    } else {
-        f()
+    if weight < DETACH_MIN_BYTES || EXITING.load(Ordering::SeqCst) {
+        return f();
+    }
+    /// Counts the call out again, also when `f` panics.
+    struct Detached;
+    impl Drop for Detached {
+        fn drop(&mut self) {
+            DETACHED.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    DETACHED.fetch_add(1, Ordering::SeqCst);
+    let _detached = Detached;
+    py.detach(f)
+}
+
+/// _at_exit()
+/// --
+///
+/// Registered with `atexit` by the package: from now on every call keeps the GIL, and this waits
+/// (without the GIL) until the calls that released it have taken it back, so that no thread is
+/// outside the GIL inside this module when the interpreter finalizes (CPython gh-87135).
+#[pyfunction]
+fn _at_exit(py: Python<'_>) {
+    EXITING.store(true, Ordering::SeqCst);
+    while DETACHED.load(Ordering::SeqCst) > 0 {
+        py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
     }
 }
 
@@ -118,26 +148,6 @@ fn char_offset(text: &str, byte: usize) -> usize {
         return byte;
     }
     text.char_indices().take_while(|&(i, _)| i < byte).count()
-}
-
-/// The code point indices of the byte offsets `offsets` of `text`, in one pass over `text` (a million
-/// lint findings on a long input cost one pass, not a million).
-fn char_offsets(text: &str, offsets: &[usize]) -> Vec<usize> {
-    if text.is_ascii() {
-        return offsets.iter().map(|&o| o.min(text.len())).collect();
-    }
-    let mut order: Vec<usize> = (0..offsets.len()).collect();
-    order.sort_unstable_by_key(|&i| offsets[i]);
-    let mut out = vec![0; offsets.len()];
-    let mut starts = text.char_indices().map(|(i, _)| i).peekable();
-    let mut count = 0;
-    for i in order {
-        while starts.next_if(|&start| start < offsets[i]).is_some() {
-            count += 1;
-        }
-        out[i] = count;
-    }
-    out
 }
 
 fn parse_error(py: Python<'_>, err: &rfc3986::ParseError, text: &str) -> PyErr {
@@ -581,24 +591,21 @@ impl PyFinding {
 #[pyfunction]
 fn lint(py: Python<'_>, text: &str) -> PyResult<Vec<PyFinding>> {
     guard(|| {
+        // A valid URI reference is ASCII (RFC 3986 2), so the findings' byte offsets are str indices:
+        // no rescanning of the text per finding.
         let findings = maybe_detach(py, text.len(), || {
-            let r = UriRef::parse(text)?;
-            let findings = r.lint();
-            let bytes: Vec<usize> = findings.iter().flat_map(|f| [f.start(), f.end()]).collect();
-            let chars = char_offsets(text, &bytes);
-            Ok::<Vec<PyFinding>, rfc3986::ParseError>(
-                findings
+            UriRef::parse(text).map(|r| {
+                r.lint()
                     .iter()
-                    .zip(chars.chunks_exact(2))
-                    .map(|(f, at)| PyFinding {
+                    .map(|f| PyFinding {
                         code: f.code().as_str().to_string(),
                         section: f.section().to_string(),
                         message: f.message().to_string(),
-                        start: at[0],
-                        end: at[1],
+                        start: f.start(),
+                        end: f.end(),
                     })
-                    .collect(),
-            )
+                    .collect::<Vec<_>>()
+            })
         });
         findings.map_err(|e| parse_error(py, &e, text))
     })
@@ -1081,6 +1088,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch_resolve, m)?)?;
     m.add_function(wrap_pyfunction!(batch_threads, m)?)?;
     m.add_function(wrap_pyfunction!(_set_max_chunk_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(_at_exit, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

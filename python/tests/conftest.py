@@ -19,17 +19,30 @@ def sample_lines() -> list[str]:
 
 
 def _cli_command() -> list[str] | None:
-    """The Rust CLI (`rfc3986`): $RFC3986_CLI, a built binary of the repository, or `cargo run`."""
+    """The Rust CLI (`rfc3986`): $RFC3986_CLI, a built binary of the repository (in $CARGO_TARGET_DIR
+    when it is set, else target/), or `cargo run`."""
     given = os.environ.get("RFC3986_CLI")
     if given:
         return [given]
+    target = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
+    if not target.is_absolute():
+        target = REPO / target
     for profile in ("release", "debug"):
-        binary = REPO / "target" / profile / "rfc3986"
+        binary = target / profile / "rfc3986"
         if binary.exists():
             return [str(binary)]
     if shutil.which("cargo"):
         return ["cargo", "run", "--quiet", "--manifest-path", str(REPO / "Cargo.toml"), "-p", "rfc3986-cli", "--"]
     return None
+
+
+@pytest.fixture(scope="session")
+def cli() -> list[str]:
+    """The command that runs the Rust CLI."""
+    command = _cli_command()
+    if command is None:
+        pytest.skip("neither the rfc3986 CLI nor cargo is available")
+    return command
 
 
 @pytest.fixture(scope="session")
