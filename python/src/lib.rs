@@ -202,7 +202,8 @@ fn reference_rule_named(name: &str) -> PyResult<Rule> {
         Ok(rule)
     } else {
         Err(PyValueError::new_err(format!(
-            "rule {name:?} gives no URI reference: use URI-reference, URI, absolute-URI or relative-ref"
+            "rule {name:?} is none of URI-reference, URI, absolute-URI, relative-ref (the rules \
+             that give URI references)"
         )))
     }
 }

@@ -50,14 +50,9 @@ def sample() -> list[str]:
     return sample_lines()
 
 
-@pytest.fixture(scope="session")
-def cli_verdicts() -> list[dict]:
-    """One JSON record per line of the sample, from `rfc3986 check --format json` (the crate's verdicts)."""
-    command = _cli_command()
-    if command is None:
-        pytest.skip("neither the rfc3986 CLI nor cargo is available")
+def _check_sample(command: list[str], *extra: str) -> list[dict]:
     done = subprocess.run(
-        [*command, "check", "--format", "json", str(SAMPLE)],
+        [*command, "check", "--format", "json", *extra, str(SAMPLE)],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -65,5 +60,17 @@ def cli_verdicts() -> list[dict]:
         timeout=900,
     )
     assert done.returncode in (0, 1), done.stderr
-    records = [json.loads(line) for line in done.stdout.splitlines()]
-    return records
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.fixture(scope="session")
+def cli_verdicts(cli) -> list[dict]:
+    """One JSON record per line of the sample, from `rfc3986 check --format json` (the crate's verdicts)."""
+    return _check_sample(cli)
+
+
+@pytest.fixture(scope="session")
+def cli_verdicts_redacted(cli) -> list[dict]:
+    """The same with `--redact`: messages that do not name a character of a userinfo password, as the
+    Python package's messages."""
+    return _check_sample(cli, "--redact")
