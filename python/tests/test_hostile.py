@@ -156,7 +156,7 @@ def test_regression_thread_pool_that_cannot_start_is_an_ordinary_exception():
         """,
         env={"RAYON_NUM_THREADS": "100000"},
         # 100,000 thread stacks cannot fit: the pool's threads cannot all start.
-        limit_address_space=4 << 30,
+        limit_address_space=3 << 29,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -233,38 +233,45 @@ def test_regression_lint_is_linear():
     assert large <= 2.5 * small, (small, large)
 
 
+LONG = "http://a/" + "b" * 100_000_000
+
+
 @pytest.mark.parametrize(
-    "call",
+    ("call", "arg"),
     [
-        pytest.param(lambda t: r.validate(t), id="validate"),
-        pytest.param(lambda t: r.validate_iri(t), id="validate_iri"),
-        pytest.param(lambda t: r.lint(t), id="lint"),
-        pytest.param(lambda t: r.normalize(t), id="normalize"),
-        pytest.param(lambda t: A.check(pa.array([t])), id="arrow.check"),
+        pytest.param(r.validate, LONG, id="validate"),
+        pytest.param(r.validate_iri, LONG, id="validate_iri"),
+        pytest.param(r.lint, LONG, id="lint"),
+        pytest.param(r.normalize, LONG, id="normalize"),
+        pytest.param(A.check, pa.array([LONG]), id="arrow.check"),
     ],
 )
-def test_regression_gil_released_for_long_inputs(call):
-    text = "http://a/" + "b" * 20_000_000
-    ticks = [0]
+def test_regression_gil_released_for_long_inputs(call, arg):
+    # Another Python thread notes the longest time it went without the GIL. With the GIL held, that is
+    # a whole call; released, about the interpreter's switch interval (5 ms).
+    longest = [0.0]
     stop = threading.Event()
 
-    def tick():
+    def watch():
+        last = time.perf_counter()
         while not stop.is_set():
-            ticks[0] += 1
+            now = time.perf_counter()
+            longest[0] = max(longest[0], now - last)
+            last = now
 
-    thread = threading.Thread(target=tick)
+    thread = threading.Thread(target=watch)
     thread.start()
     try:
-        during = 0
+        durations = []
         for _ in range(3):
-            before = ticks[0]
-            call(text)
-            during += ticks[0] - before
+            start = time.perf_counter()
+            call(arg)
+            durations.append(time.perf_counter() - start)
     finally:
         stop.set()
         thread.join()
-    # With the GIL held the other thread runs not at all during the calls.
-    assert during > 1000
+    assert min(durations) > 0.04, durations  # long enough to tell
+    assert longest[0] < min(durations) / 2, (longest[0], durations)
 
 
 DAEMONS = """
@@ -274,7 +281,6 @@ text = "http://example.com/" + "r\\u00e9sum\\u00e9/" * int(sys.argv[1])
 def loop():
     while True:
         r.validate_iri(text)
-        r.lint(text.encode("ascii", "replace").decode())
 for _ in range(8):
     threading.Thread(target=loop, daemon=True).start()
 time.sleep(0.1)
@@ -284,8 +290,9 @@ time.sleep(0.1)
 @pytest.mark.parametrize("repeat", [1, 10_000], ids=["short inputs", "long inputs"])
 def test_regression_no_abort_at_exit_with_daemon_threads_inside_calls(repeat):
     # CPython gh-87135: a daemon thread that takes the GIL back while the interpreter finalizes is
-    # ended with pthread_exit, which aborts through Rust frames. Each run failed about 1 in 4 before.
-    for _ in range(12):
+    # ended with pthread_exit, which aborts through Rust frames. Each run failed about 1 in 4 (short
+    # inputs) or 4 in 5 (long inputs) before.
+    for _ in range(16):
         done = subprocess.run(
             [sys.executable, "-c", DAEMONS, str(repeat)], capture_output=True, text=True, timeout=120, cwd="/"
         )
