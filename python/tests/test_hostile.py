@@ -156,7 +156,7 @@ def test_regression_thread_pool_that_cannot_start_is_an_ordinary_exception():
         """,
         env={"RAYON_NUM_THREADS": "100000"},
         # 100,000 thread stacks cannot fit: the pool's threads cannot all start.
-        limit_address_space=3 << 29,
+        limit_address_space=3 << 30,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
