@@ -6,11 +6,22 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+PYTHON_DIR = REPO / "python"
+
+# `python -m pytest` puts the working directory, python/, first on sys.path, where rfc3986_strict is the
+# source package without its compiled module: take python/ off the path (unless a compiled module was
+# put beside the source, as `maturin develop` does), so that `python -m pytest` and `pytest` both test
+# the installed package.
+if not any((PYTHON_DIR / "rfc3986_strict").glob("_native*.so")) and not any(
+    (PYTHON_DIR / "rfc3986_strict").glob("_native*.pyd")
+):
+    sys.path[:] = [p for p in sys.path if Path(p or os.getcwd()).resolve() != PYTHON_DIR]
 SAMPLE = REPO / "data" / "real-uris-sample.txt"
 
 
