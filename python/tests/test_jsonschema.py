@@ -81,6 +81,8 @@ TEMPLATES = [
     ("lone closing brace", "a}", False),
     ("space in an expression", "{a b}", False),
     ("max-length starts with 1 to 9", "{var:0}", False),
+    ("empty variable name", "{a,,b}", False),
+    ("brace in a literal", "foo}bar", False),
 ]
 
 
