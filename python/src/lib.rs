@@ -3,7 +3,7 @@
 //! Two halves, both thin layers over the crate's public API:
 //!
 //! - the scalar API (`validate`, `is_valid`, `parse`, `resolve`, `normalize`, `equivalent`, `lint`,
-//!   `validate_iri`), one Python `str` at a time;
+//!   `validate_iri`, `validate_template`), one Python `str` at a time;
 //! - the batch API (`batch_*`), over Apache Arrow arrays received and returned through the Arrow C data
 //!   interface (PyCapsules, no copy of the input; [`column`]), computed in parallel on a thread pool
 //!   ([`pool`]).
