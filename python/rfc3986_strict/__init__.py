@@ -12,14 +12,28 @@ Scalar API (one ``str`` at a time), here:
 - :func:`normalize` / :func:`equivalent`: the comparison ladder (RFC 3986 6.2).
 - :func:`lint`: SHOULD-level and security findings (RFC 3986 2 to 7).
 - :func:`validate_iri` / :func:`is_valid_iri`: the IRI grammar of RFC 3987 2.2.
+- :func:`validate_template`: the URI Template grammar of RFC 6570 section 2.
+- :class:`UriRef` and :class:`Finding` pickle and copy (multiprocessing, Dask).
+
+Messages (``str(ParseError)``, its ``message`` and ``hint``, the batch ``message`` column) never name a
+character of a userinfo password (RFC 3986 3.2.1, 7.5); ``ParseError.input`` and ``found`` are the
+data as given.
+
+Threads: calls on inputs of 16 KiB or more, and batch calls on as much, release the GIL; shorter ones
+keep it. At interpreter exit the package stops releasing it and waits for the calls in flight, because
+CPython before 3.14 aborts the process when a daemon thread takes the GIL back during finalization
+inside a C extension (gh-87135).
 
 Batch API over Apache Arrow (pyarrow arrays in and out, zero-copy): :mod:`rfc3986_strict.arrow`.
 jsonschema formats: :mod:`rfc3986_strict.formats`.
 """
 
+import atexit as _atexit
+
 from ._native import (
     Finding,
     ParseError,
+    TemplateError,
     UriRef,
     __version__,
     equivalent,
@@ -30,11 +44,18 @@ from ._native import (
     resolve,
     validate,
     validate_iri,
+    validate_template,
 )
+from ._native import _at_exit
+
+# Before the interpreter finalizes, no thread may be working in Rust with the GIL released (CPython
+# gh-87135: it would abort the process when it takes the GIL back): see _native._at_exit.
+_atexit.register(_at_exit)
 
 __all__ = [
     "Finding",
     "ParseError",
+    "TemplateError",
     "UriRef",
     "__version__",
     "equivalent",
@@ -46,6 +67,7 @@ __all__ = [
     "resolve",
     "validate",
     "validate_iri",
+    "validate_template",
 ]
 
 

@@ -26,11 +26,25 @@ class ParseError(ValueError):
     hint: Optional[str]
     """What to do about a common mistake, with the RFC section; None if nothing more to say."""
     message: str
-    """A short message without position: 'space not allowed here'."""
+    """A short message without position: 'space not allowed here'. Never names a character of a
+    userinfo password (nor do str() and hint)."""
+    input: str
+    """The input as given."""
+
+class TemplateError(ValueError):
+    """The input is not a URI Template (RFC 6570 section 2)."""
+
+    offset: int
+    """Index (in the Python str) where the template stops matching the grammar."""
+    byte_offset: int
     input: str
 
 class UriRef:
-    """A URI reference split into its components (RFC 3986 3, 4.1); None = undefined, "" = empty."""
+    """A URI reference split into its components (RFC 3986 3, 4.1); None = undefined, "" = empty.
+    Pickles and copies."""
+
+    def __init__(self, text: str) -> None:
+        """parse(text); raises ParseError."""
 
     @property
     def scheme(self) -> Optional[str]: ...
@@ -59,7 +73,11 @@ class UriRef:
     def __hash__(self) -> int: ...
 
 class Finding:
-    """A SHOULD-level or security finding (RFC 3986 sections 2 to 7)."""
+    """A SHOULD-level or security finding (RFC 3986 sections 2 to 7). Pickles and copies."""
+
+    def __init__(self, code: str, section: str, message: str, start: int, end: int) -> None: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
     @property
     def code(self) -> str: ...
@@ -81,6 +99,9 @@ def is_valid(text: str, rule: str = "URI-reference") -> bool:
 def validate_iri(text: str, rule: str = "IRI-reference") -> None:
     """Raise ParseError unless the text matches the RFC 3987 (2.2) rule."""
 
+def validate_template(text: str) -> None:
+    """Raise TemplateError unless the text is a URI Template (RFC 6570 section 2)."""
+
 def parse(text: str, rule: str = "URI-reference") -> UriRef:
     """The components of a URI reference (RFC 3986 3, 4.1); raises ParseError."""
 
@@ -96,9 +117,12 @@ def equivalent(a: str, b: str, level: Level = "syntax", ipv6_rfc5952: bool = Fal
 def lint(text: str) -> list[Finding]:
     """SHOULD-level and security findings on a valid URI reference (RFC 3986 2 to 7)."""
 
+# The batch functions return the chunks of their result: a list of (schema, array) PyCapsule pairs.
 def batch_threads() -> int: ...
-def batch_check(array: object, rule: str = ..., explain: bool = ...) -> tuple[object, object]: ...
-def batch_check_iri(array: object, rule: str = ...) -> tuple[object, object]: ...
-def batch_parse_components(array: object, rule: str = ...) -> tuple[object, object]: ...
-def batch_normalize(array: object, level: str = ..., ipv6_rfc5952: bool = ...) -> tuple[object, object]: ...
-def batch_resolve(base: object, reference: object, strict: bool = ...) -> tuple[object, object]: ...
+def batch_check(array: object, rule: str = ..., explain: bool = ...) -> list[tuple[object, object]]: ...
+def batch_check_iri(array: object, rule: str = ...) -> list[tuple[object, object]]: ...
+def batch_parse_components(array: object, rule: str = ...) -> list[tuple[object, object]]: ...
+def batch_normalize(array: object, level: str = ..., ipv6_rfc5952: bool = ...) -> list[tuple[object, object]]: ...
+def batch_resolve(base: object, reference: object, strict: bool = ...) -> list[tuple[object, object]]: ...
+def _set_max_chunk_bytes(limit: int) -> None: ...
+def _at_exit() -> None: ...

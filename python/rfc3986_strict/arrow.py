@@ -1,12 +1,25 @@
 """The batch API: Apache Arrow arrays of URI references in, Arrow arrays out.
 
-Every function takes a ``pyarrow.Array`` of strings (``string``, ``large_string`` or ``string_view``;
-an all-null array of type ``null`` too), a ``pyarrow.ChunkedArray`` (processed chunk by chunk), or
-anything ``pyarrow.array`` accepts (a list, a pandas Series). Arrays cross into Rust through the Arrow
-C data interface without copying the strings; the work runs without the GIL, in parallel over the rows
-(rayon; ``RAYON_NUM_THREADS`` sets the number of threads). A null input row gives a null output row.
+Every function takes a ``pyarrow.Array`` of strings (``string``, ``large_string`` or ``string_view``,
+or a dictionary of them such as ``dictionary_encode()`` and Polars ``Categorical`` give, each distinct
+value checked once; an all-null array of type ``null`` too), a ``pyarrow.ChunkedArray`` (processed
+chunk by chunk), or anything ``pyarrow.array`` accepts (a list, a pandas Series). A ``str`` or
+``bytes`` is refused with ``TypeError`` (it is one value, not a column). Arrays cross into Rust through
+the Arrow C data interface without copying the strings; long work runs without the GIL, in parallel
+over the rows (``RAYON_NUM_THREADS`` sets the number of threads; the pool is made again in a process
+forked from one that had it). A null input row gives a null output row.
 
-Offsets are indices into the Python ``str`` (code points), as in :class:`rfc3986_strict.ParseError`.
+Nothing in the array is trusted: a ``string`` row whose bytes are not UTF-8 (Parquet, IPC and
+``.view(pa.string())`` hand them over) is an invalid row of kind ``invalid-utf8``, as the ``rfc3986``
+command line reports such a line, and a null row in the other functions' results.
+
+Text results are ``string`` (``large_string`` for a ``large_string`` input); a ``string`` result of
+more than 2 GiB of text comes back as a ``pyarrow.ChunkedArray`` of chunks under that size, as
+``pyarrow.array`` itself does.
+
+Offsets are indices into the Python ``str`` (code points), as in :class:`rfc3986_strict.ParseError`;
+for an ``invalid-utf8`` row, the number of characters before the first byte that is not UTF-8.
+Messages do not name a character of a userinfo password (see :class:`rfc3986_strict.ParseError`).
 """
 
 from __future__ import annotations
@@ -20,6 +33,7 @@ from . import _native
 __all__ = [
     "CHECK_TYPE",
     "COMPONENTS_TYPE",
+    "LARGE_COMPONENTS_TYPE",
     "check",
     "check_iri",
     "normalize",
@@ -37,13 +51,13 @@ CHECK_TYPE = pa.struct(
     ]
 )
 
+_COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
 #: The type of :func:`parse_components`'s result (RFC 3986 section 3).
-COMPONENTS_TYPE = pa.struct(
-    [
-        pa.field(name, pa.string())
-        for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-    ]
-)
+COMPONENTS_TYPE = pa.struct([pa.field(name, pa.string()) for name in _COMPONENTS])
+
+#: The type of :func:`parse_components`'s result for a ``large_string`` input.
+LARGE_COMPONENTS_TYPE = pa.struct([pa.field(name, pa.large_string()) for name in _COMPONENTS])
 
 ArrayLike = Union[pa.Array, pa.ChunkedArray, Any]
 
@@ -61,6 +75,11 @@ class _Exported:
 
 
 def _as_arrow(values: ArrayLike) -> pa.Array | pa.ChunkedArray:
+    if isinstance(values, (str, bytes, bytearray, memoryview)):
+        raise TypeError(
+            f"expected an array of strings, got a {type(values).__name__}: "
+            "wrap one value in a list ([value]) or use the scalar API (rfc3986_strict)"
+        )
     if isinstance(values, (pa.Array, pa.ChunkedArray)):
         return values
     if hasattr(values, "__arrow_c_array__"):
@@ -70,12 +89,33 @@ def _as_arrow(values: ArrayLike) -> pa.Array | pa.ChunkedArray:
     return pa.array(values, type=pa.string())
 
 
-def _apply(values: ArrayLike, fn: Callable[[pa.Array], tuple], out_type: pa.DataType):
+def _is_large(arrow_type: pa.DataType) -> bool:
+    if pa.types.is_dictionary(arrow_type):
+        arrow_type = arrow_type.value_type
+    return pa.types.is_large_string(arrow_type)
+
+
+def _text_type(*types: pa.DataType) -> pa.DataType:
+    """A text result's type: ``large_string`` when an input is."""
+    return pa.large_string() if any(_is_large(t) for t in types) else pa.string()
+
+
+def _arrays(capsule_pairs: list) -> list[pa.Array]:
+    return [pa.array(_Exported(pair)) for pair in capsule_pairs]
+
+
+def _result(chunks: list[pa.Array], out_type: pa.DataType, chunked: bool):
+    if len(chunks) == 1 and not chunked:
+        return chunks[0]
+    return pa.chunked_array(chunks, type=out_type)
+
+
+def _apply(values: ArrayLike, fn: Callable[[pa.Array], list], out_type: Callable[[pa.DataType], pa.DataType]):
     arrow = _as_arrow(values)
     if isinstance(arrow, pa.ChunkedArray):
-        chunks = [pa.array(_Exported(fn(chunk))) for chunk in arrow.chunks]
-        return pa.chunked_array(chunks, type=out_type)
-    return pa.array(_Exported(fn(arrow)))
+        chunks = [array for chunk in arrow.chunks for array in _arrays(fn(chunk))]
+        return _result(chunks, out_type(arrow.type), chunked=True)
+    return _result(_arrays(fn(arrow)), out_type(arrow.type), chunked=False)
 
 
 def check(values: ArrayLike, rule: str = "URI-reference", explain: bool = True) -> pa.Array:
@@ -89,13 +129,16 @@ def check(values: ArrayLike, rule: str = "URI-reference", explain: bool = True) 
 
     ``explain=False`` fills only ``valid``: an explained rejection costs the crate's reference parser a
     second pass (some microseconds), a verdict alone costs the compiled recognizer's pass.
+
+    ``rule`` is any ABNF rule name of RFC 3986, in any case. A row that is not UTF-8 is invalid with
+    kind ``invalid-utf8`` (or the grammar's error before its first bad byte).
     """
-    return _apply(values, lambda a: _native.batch_check(a, rule, explain), CHECK_TYPE)
+    return _apply(values, lambda a: _native.batch_check(a, rule, explain), lambda t: CHECK_TYPE)
 
 
 def check_iri(values: ArrayLike, rule: str = "IRI-reference") -> pa.Array:
     """As :func:`check`, against the IRI grammar of RFC 3987 section 2.2."""
-    return _apply(values, lambda a: _native.batch_check_iri(a, rule), CHECK_TYPE)
+    return _apply(values, lambda a: _native.batch_check_iri(a, rule), lambda t: CHECK_TYPE)
 
 
 def parse_components(values: ArrayLike, rule: str = "URI-reference") -> pa.Array:
@@ -103,17 +146,21 @@ def parse_components(values: ArrayLike, rule: str = "URI-reference") -> pa.Array
     ``authority``, ``userinfo``, ``host``, ``port``, ``path``, ``query``, ``fragment``.
 
     An undefined component is null and an empty one ``""``, as in :func:`rfc3986_strict.parse`; a row
-    that is null or not in the rule's language is a null struct (see :func:`check` for why).
+    that is null or not in the rule's language is a null struct (see :func:`check` for why). ``rule``
+    is ``URI-reference``, ``URI``, ``absolute-URI`` or ``relative-ref``, in any case. The fields are
+    ``large_string`` for a ``large_string`` input (:data:`LARGE_COMPONENTS_TYPE`).
     """
-    return _apply(values, lambda a: _native.batch_parse_components(a, rule), COMPONENTS_TYPE)
+    return _apply(
+        values,
+        lambda a: _native.batch_parse_components(a, rule),
+        lambda t: LARGE_COMPONENTS_TYPE if _is_large(t) else COMPONENTS_TYPE,
+    )
 
 
 def normalize(values: ArrayLike, level: str = "syntax", ipv6_rfc5952: bool = False) -> pa.Array:
     """The normal form of every row (RFC 3986 6.2.2 ``syntax``, 6.2.3 ``scheme``, 6.2.1 ``simple``),
     a string array; null for a null or invalid row."""
-    return _apply(
-        values, lambda a: _native.batch_normalize(a, level, ipv6_rfc5952), pa.string()
-    )
+    return _apply(values, lambda a: _native.batch_normalize(a, level, ipv6_rfc5952), _text_type)
 
 
 def resolve(base: str | ArrayLike, reference: ArrayLike, strict: bool = True) -> pa.Array:
@@ -126,7 +173,7 @@ def resolve(base: str | ArrayLike, reference: ArrayLike, strict: bool = True) ->
     """
     refs = _as_arrow(reference)
     if isinstance(base, str):
-        return _apply(refs, lambda a: _native.batch_resolve(base, a, strict), pa.string())
+        return _apply(refs, lambda a: _native.batch_resolve(base, a, strict), _text_type)
     bases = _as_arrow(base)
     if len(bases) != len(refs):
         raise ValueError(
@@ -137,4 +184,5 @@ def resolve(base: str | ArrayLike, reference: ArrayLike, strict: bool = True) ->
         bases = bases.combine_chunks()
     if isinstance(refs, pa.ChunkedArray):
         refs = refs.combine_chunks()
-    return pa.array(_Exported(_native.batch_resolve(bases, refs, strict)))
+    chunks = _arrays(_native.batch_resolve(bases, refs, strict))
+    return _result(chunks, _text_type(bases.type, refs.type), chunked=False)

@@ -7,10 +7,11 @@ format              rule
 ``uri-reference``   ``URI-reference`` (RFC 3986 4.1: a URI or a relative reference)
 ``iri``             ``IRI`` (RFC 3987 section 2.2)
 ``iri-reference``   ``IRI-reference`` (RFC 3987 section 2.2)
+``uri-template``    ``URI-Template`` (RFC 6570 section 2)
 ==================  ==========================================================
 
 As JSON Schema says (2020-12 Validation, 7.1), a format applies only to strings: any other instance
-conforms. ``uri-template`` (RFC 6570) is not claimed: this package has no grammar for it.
+conforms.
 
 >>> import jsonschema
 >>> from rfc3986_strict.formats import format_checker
@@ -18,6 +19,8 @@ conforms. ``uri-template`` (RFC 6570) is not claimed: this package has no gramma
 >>> jsonschema.validate("https://example.com/a", {"format": "uri"}, format_checker=checker)
 >>> checker.conforms("//example.com/a", "uri"), checker.conforms("//example.com/a", "uri-reference")
 (False, True)
+>>> checker.conforms("https://example.com/{user}{?q,lang}", "uri-template"), checker.conforms("/{a", "uri-template")
+(True, False)
 """
 
 from __future__ import annotations
@@ -26,9 +29,13 @@ from typing import Callable, Optional
 
 import jsonschema
 
-from ._native import ParseError, validate, validate_iri
+from ._native import ParseError, TemplateError, validate, validate_iri, validate_template
 
 __all__ = ["FORMATS", "format_checker"]
+
+
+def _template(text: str, rule: str) -> None:
+    validate_template(text)
 
 
 def _checker(check: Callable[[str, str], None], rule: str) -> Callable[[object], bool]:
@@ -53,20 +60,21 @@ FORMATS: dict[str, Callable[[object], bool]] = {
     "uri-reference": _checker(validate, "URI-reference"),
     "iri": _checker(validate_iri, "IRI"),
     "iri-reference": _checker(validate_iri, "IRI-reference"),
+    "uri-template": _checker(_template, "URI-Template"),
 }
 
 
 def format_checker(checker: Optional[jsonschema.FormatChecker] = None) -> jsonschema.FormatChecker:
-    """A ``FormatChecker`` whose ``uri``, ``uri-reference``, ``iri`` and ``iri-reference`` are this
-    package's (strict RFC 3986 / RFC 3987).
+    """A ``FormatChecker`` whose ``uri``, ``uri-reference``, ``iri``, ``iri-reference`` and
+    ``uri-template`` are this package's (strict RFC 3986 / RFC 3987 / RFC 6570).
 
     Without an argument it starts from a new ``jsonschema.FormatChecker()`` (every format jsonschema
-    knows); given a checker, it registers the four formats on it and returns it. A rejected string
+    knows); given a checker, it registers the five formats on it and returns it. A rejected string
     gives a ``ValidationError`` whose ``cause`` is the :class:`rfc3986_strict.ParseError` (offset,
-    kind, expected items, hint).
+    kind, expected items, hint), or for ``uri-template`` the :class:`rfc3986_strict.TemplateError`.
     """
     if checker is None:
         checker = jsonschema.FormatChecker()
     for name, fn in FORMATS.items():
-        checker.checks(name, raises=ParseError)(fn)
+        checker.checks(name, raises=(ParseError, TemplateError))(fn)
     return checker

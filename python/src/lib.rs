@@ -3,31 +3,52 @@
 //! Two halves, both thin layers over the crate's public API:
 //!
 //! - the scalar API (`validate`, `is_valid`, `parse`, `resolve`, `normalize`, `equivalent`, `lint`,
-//!   `validate_iri`), one Python `str` at a time;
+//!   `validate_iri`, `validate_template`), one Python `str` at a time;
 //! - the batch API (`batch_*`), over Apache Arrow arrays received and returned through the Arrow C data
-//!   interface (PyCapsules, no copy of the input), computed off the GIL and in parallel with rayon.
+//!   interface (PyCapsules, no copy of the input; [`column`]), computed in parallel on a thread pool
+//!   ([`pool`]).
 //!
 //! The Python package (`rfc3986_strict/__init__.py`, `rfc3986_strict/arrow.py`) wraps the batch half so
 //! that pyarrow arrays go in and come out.
+//!
+//! No Rust panic reaches Python: every function runs inside [`guard`], which turns one into a
+//! `RuntimeError` (PyO3 alone would raise `PanicException`, a `BaseException` that `except Exception`
+//! misses).
+//!
+//! The GIL is released only for work long enough to matter ([`DETACH_MIN_BYTES`]): a thread that takes
+//! the GIL back after the interpreter has begun to finalize is ended by CPython before 3.14 with
+//! `pthread_exit`, which aborts the process when Rust frames are on its stack (CPython gh-87135). Short
+//! calls keep the GIL, so never meet it; for long ones the package's `atexit` hook ([`_at_exit`]) stops
+//! releasing the GIL and waits for the calls in flight to take it back before finalization begins.
+//! What remains: the exit waits for the longest call in flight, and an interpreter that finalizes
+//! without running `atexit` hooks (`os._exit` does not finalize at all) is not covered.
+
+mod column;
+mod pool;
+mod redact;
 
 use std::ffi::CString;
+use std::ops::Range;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use arrow_array::ffi::{from_ffi, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi::to_ffi;
 use arrow_array::{
-    make_array, Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, StringArray,
-    StringViewArray, StructArray,
+    Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, StringArray, StructArray,
 };
 use arrow_buffer::{BooleanBuffer, NullBuffer};
 use arrow_schema::{DataType, Field, Fields};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyCapsuleMethods, PyString, PyTuple};
-use rayon::prelude::*;
+use pyo3::types::{PyCapsule, PyList, PyString, PyTuple, PyType};
 use rfc3986::normalize::{Level, Options};
 use rfc3986::resolve::Resolver;
 use rfc3986::runtime::Grammar;
+use rfc3986::template::{TemplateError as RustTemplateError, UriTemplate};
 use rfc3986::{HostKind, Rule, Uri, UriRef};
+
+use column::{char_offset_in_bytes, Reader, Row};
 
 pyo3::create_exception!(
     rfc3986_strict,
@@ -38,8 +59,74 @@ pyo3::create_exception!(
      length if the input ended too early), byte_offset (the same in UTF-8 bytes), kind (a stable \
      kebab-case name: space, brace, non-ascii, unexpected-end, ...), rule (the ABNF rule name), found \
      (the character at offset or None), expected (ABNF names of what the rule accepts there), hint \
-     (what to do, with the RFC section, or None), message (short, without position), input."
+     (what to do, with the RFC section, or None), message (short, without position), input. \
+     The messages (str(), message, hint) do not name a character of a userinfo password; input and \
+     found are the data as given."
 );
+
+pyo3::create_exception!(
+    rfc3986_strict,
+    TemplateError,
+    PyValueError,
+    "The input is not a URI Template (RFC 6570 section 2).\n\n\
+     Attributes: offset (index in the Python str where the template stops matching the grammar), \
+     byte_offset (the same in UTF-8 bytes), input."
+);
+
+/// Inputs of at least this many bytes are worked on with the GIL released (see the module docs).
+const DETACH_MIN_BYTES: usize = 16 * 1024;
+
+/// Calls that are working with the GIL released, and whether the interpreter is exiting (`_at_exit`
+/// has run): both read and written with the GIL held.
+static DETACHED: AtomicUsize = AtomicUsize::new(0);
+static EXITING: AtomicBool = AtomicBool::new(false);
+
+/// `f()`, with the GIL released when `weight` (about the bytes to work on) is at least
+/// [`DETACH_MIN_BYTES`] and the interpreter is not exiting.
+fn maybe_detach<T: Send>(py: Python<'_>, weight: usize, f: impl FnOnce() -> T + Send) -> T {
+    if weight < DETACH_MIN_BYTES || EXITING.load(Ordering::SeqCst) {
+        return f();
+    }
+    /// Counts the call out again, also when `f` panics.
+    struct Detached;
+    impl Drop for Detached {
+        fn drop(&mut self) {
+            DETACHED.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    DETACHED.fetch_add(1, Ordering::SeqCst);
+    let _detached = Detached;
+    py.detach(f)
+}
+
+/// _at_exit()
+/// --
+///
+/// Registered with `atexit` by the package: from now on every call keeps the GIL, and this waits
+/// (without the GIL) until the calls that released it have taken it back, so that no thread is
+/// outside the GIL inside this module when the interpreter finalizes (CPython gh-87135).
+#[pyfunction]
+fn _at_exit(py: Python<'_>) {
+    EXITING.store(true, Ordering::SeqCst);
+    while DETACHED.load(Ordering::SeqCst) > 0 {
+        py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
+    }
+}
+
+/// `f()`, with a Rust panic turned into a `RuntimeError` with its message: the last line of defence,
+/// so that `except Exception` sees every failure.
+fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".to_string());
+        Err(PyRuntimeError::new_err(format!(
+            "internal error in rfc3986_strict (a Rust panic: {what}); please report it"
+        )))
+    })
+}
 
 /// The IRI grammar of RFC 3987 shipped with the crate, loaded once.
 const IRI_PEST: &str = include_str!("../../grammars/iri.pest");
@@ -65,7 +152,8 @@ fn char_offset(text: &str, byte: usize) -> usize {
 
 fn parse_error(py: Python<'_>, err: &rfc3986::ParseError, text: &str) -> PyErr {
     let offset = char_offset(text, err.offset());
-    let e = ParseError::new_err(format!("at offset {offset}: {}", err.detail()));
+    let said = redact::explain(err, text.as_bytes());
+    let e = ParseError::new_err(format!("at offset {offset}: {}", said.detail));
     let value = e.value(py);
     let expected: Vec<String> = err.expected().iter().map(|x| x.to_string()).collect();
     let set = || -> PyResult<()> {
@@ -75,8 +163,8 @@ fn parse_error(py: Python<'_>, err: &rfc3986::ParseError, text: &str) -> PyErr {
         value.setattr("rule", err.rule_name())?;
         value.setattr("found", err.found().map(String::from))?;
         value.setattr("expected", expected)?;
-        value.setattr("hint", err.hint())?;
-        value.setattr("message", err.message())?;
+        value.setattr("hint", said.hint)?;
+        value.setattr("message", said.message)?;
         value.setattr("input", text)?;
         Ok(())
     };
@@ -86,6 +174,7 @@ fn parse_error(py: Python<'_>, err: &rfc3986::ParseError, text: &str) -> PyErr {
     }
 }
 
+/// The rule of RFC 3986 named `name`, in any case (RFC 5234 2.1): the one lookup of rule names.
 fn rule_named(name: &str) -> PyResult<Rule> {
     if name == "URI-reference" {
         return Ok(Rule::URI_REFERENCE);
@@ -96,6 +185,27 @@ fn rule_named(name: &str) -> PyResult<Rule> {
              absolute-URI, relative-ref, authority, host, IPv6address, ...)"
         ))
     })
+}
+
+/// [`rule_named`], for the functions that give URI references: one of `URI-reference`, `URI`,
+/// `absolute-URI`, `relative-ref`, in any case.
+fn reference_rule_named(name: &str) -> PyResult<Rule> {
+    let rule = rule_named(name)?;
+    if [
+        Rule::URI_REFERENCE,
+        Rule::URI,
+        Rule::ABSOLUTE_URI,
+        Rule::RELATIVE_REF,
+    ]
+    .contains(&rule)
+    {
+        Ok(rule)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "rule {name:?} is none of URI-reference, URI, absolute-URI, relative-ref (the rules \
+             that give URI references)"
+        )))
+    }
 }
 
 fn level_named(name: &str) -> PyResult<Level> {
@@ -126,13 +236,17 @@ fn host_kind_name(kind: HostKind) -> &'static str {
 ///
 /// Checks that the whole of `text` is in the language of the ABNF rule `rule` of RFC 3986 (Appendix A:
 /// `URI-reference` 4.1, `URI` 3, `absolute-URI` 4.3, `relative-ref` 4.2, `authority` 3.2, `host` 3.2.2,
-/// `IPv6address`, ...). Returns None; raises ParseError at the first character the rule cannot accept,
-/// ValueError for an unknown rule name, UnicodeEncodeError for a str with lone surrogates.
+/// `IPv6address`, ...; any case). Returns None; raises ParseError at the first character the rule
+/// cannot accept, ValueError for an unknown rule name, UnicodeEncodeError for a str with lone
+/// surrogates.
 #[pyfunction]
 #[pyo3(signature = (text, rule = "URI-reference"))]
 fn validate(py: Python<'_>, text: &str, rule: &str) -> PyResult<()> {
-    let rule = rule_named(rule)?;
-    rfc3986::validate(rule, text).map_err(|e| parse_error(py, &e, text))
+    guard(|| {
+        let rule = rule_named(rule)?;
+        maybe_detach(py, text.len(), || rfc3986::validate(rule, text))
+            .map_err(|e| parse_error(py, &e, text))
+    })
 }
 
 /// is_valid(text, rule="URI-reference")
@@ -142,9 +256,13 @@ fn validate(py: Python<'_>, text: &str, rule: &str) -> PyResult<()> {
 /// as a bool.
 #[pyfunction]
 #[pyo3(signature = (text, rule = "URI-reference"))]
-fn is_valid(text: &str, rule: &str) -> PyResult<bool> {
-    let rule = rule_named(rule)?;
-    Ok(rfc3986::is_valid(rule, text))
+fn is_valid(py: Python<'_>, text: &str, rule: &str) -> PyResult<bool> {
+    guard(|| {
+        let rule = rule_named(rule)?;
+        Ok(maybe_detach(py, text.len(), || {
+            rfc3986::is_valid(rule, text)
+        }))
+    })
 }
 
 /// validate_iri(text, rule="IRI-reference")
@@ -156,18 +274,52 @@ fn is_valid(text: &str, rule: &str) -> PyResult<bool> {
 #[pyfunction]
 #[pyo3(signature = (text, rule = "IRI-reference"))]
 fn validate_iri(py: Python<'_>, text: &str, rule: &str) -> PyResult<()> {
-    let grammar = iri_grammar()?;
-    let entry = grammar
-        .entry(rule)
-        .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
-    let result = py.detach(|| entry.parse(text).map(|_| ()));
-    result.map_err(|e| parse_error(py, &e, text))
+    guard(|| {
+        let grammar = iri_grammar()?;
+        let entry = grammar
+            .entry(rule)
+            .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
+        let result = maybe_detach(py, text.len(), || entry.parse(text).map(|_| ()));
+        result.map_err(|e| parse_error(py, &e, text))
+    })
+}
+
+/// validate_template(text)
+/// --
+///
+/// Checks that `text` is a URI Template, in the grammar of RFC 6570 section 2 (`{var}`, `{?q,lang}`,
+/// `{+path:6}`, ...). Returns None; raises TemplateError (a ValueError) with `offset` (index into the
+/// str where the template stops matching), `byte_offset` and `input`.
+#[pyfunction]
+fn validate_template(py: Python<'_>, text: &str) -> PyResult<()> {
+    guard(|| {
+        let result = maybe_detach(py, text.len(), || {
+            UriTemplate::parse(text)
+                .map(|_| ())
+                .map_err(|e: RustTemplateError| (e.offset(), e.to_string()))
+        });
+        result.map_err(|(byte_offset, message)| {
+            let offset = char_offset(text, byte_offset);
+            let e = TemplateError::new_err(message);
+            let value = e.value(py);
+            let set = || -> PyResult<()> {
+                value.setattr("offset", offset)?;
+                value.setattr("byte_offset", byte_offset)?;
+                value.setattr("input", text)
+            };
+            match set() {
+                Ok(()) => e,
+                Err(other) => other,
+            }
+        })
+    })
 }
 
 /// A URI reference split into its components (RFC 3986 section 3; 4.1 for references).
 ///
 /// An undefined component is None, an empty one "" (`http://h?` has the query "", `http://h` None;
 /// RFC 3986 5.2.2 and 5.3 tell them apart). The path is always defined (3.3), possibly empty.
+/// `UriRef(text)` is `parse(text)`; a UriRef pickles and copies as its text.
 #[pyclass(frozen, module = "rfc3986_strict", name = "UriRef")]
 struct PyUriRef {
     text: String,
@@ -210,6 +362,12 @@ impl PyUriRef {
 
 #[pymethods]
 impl PyUriRef {
+    /// UriRef(text): parse(text) (a URI-reference, RFC 3986 4.1); raises ParseError.
+    #[new]
+    fn new(py: Python<'_>, text: &str) -> PyResult<PyUriRef> {
+        parse(py, text, "URI-reference")
+    }
+
     /// Whether the reference is a URI, that is has a scheme (RFC 3986 4.1, 3); otherwise it is a
     /// relative reference (4.2).
     #[getter]
@@ -236,6 +394,20 @@ impl PyUriRef {
         d.set_item("query", &self.query)?;
         d.set_item("fragment", &self.fragment)?;
         Ok(d)
+    }
+
+    /// Pickled as `UriRef(text)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
+        (slf.get_type(), (slf.get().text.clone(),))
+    }
+
+    /// Immutable: a copy is the object itself.
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
     }
 
     fn __str__(&self) -> &str {
@@ -266,19 +438,20 @@ impl PyUriRef {
 ///
 /// Parses `text` as a URI reference (RFC 3986 4.1) and returns a UriRef with its components: scheme
 /// (3.1), authority (3.2), userinfo (3.2.1), host (3.2.2), port (3.2.3), path (3.3), query (3.4),
-/// fragment (3.5). `rule` may be `URI-reference`, `URI`, `absolute-URI` or `relative-ref`.
-/// Raises ParseError.
+/// fragment (3.5). `rule` may be `URI-reference`, `URI`, `absolute-URI` or `relative-ref` (any case);
+/// ValueError for another. Raises ParseError.
 #[pyfunction]
 #[pyo3(signature = (text, rule = "URI-reference"))]
 fn parse(py: Python<'_>, text: &str, rule: &str) -> PyResult<PyUriRef> {
-    let rule_value = rule_named(rule)?;
-    let m = rfc3986::parse_as(rule_value, text).map_err(|e| parse_error(py, &e, text))?;
-    let r = m.into_uri_ref().map_err(|_| {
-        PyValueError::new_err(format!(
-            "parse() gives URI references: rule {rule:?} is none of URI-reference, URI, absolute-URI, relative-ref"
-        ))
-    })?;
-    Ok(PyUriRef::from_ref(&r))
+    guard(|| {
+        let rule = reference_rule_named(rule)?;
+        let parsed = maybe_detach(py, text.len(), || {
+            rfc3986::parse_as(rule, text).map(|m| m.into_uri_ref().map(|r| PyUriRef::from_ref(&r)))
+        });
+        parsed
+            .map_err(|e| parse_error(py, &e, text))?
+            .map_err(|_| PyRuntimeError::new_err("a reference rule's match is no URI reference"))
+    })
 }
 
 /// resolve(base, reference, strict=True)
@@ -291,13 +464,15 @@ fn parse(py: Python<'_>, text: &str, rule: &str) -> PyResult<PyUriRef> {
 #[pyfunction]
 #[pyo3(signature = (base, reference, strict = true))]
 fn resolve(py: Python<'_>, base: &str, reference: &str, strict: bool) -> PyResult<String> {
-    let b = Uri::parse(base).map_err(|e| parse_error(py, &e, base))?;
-    let r = UriRef::parse(reference).map_err(|e| parse_error(py, &e, reference))?;
-    Resolver::new()
-        .strict(strict)
-        .resolve(&b, &r)
-        .map(Uri::into_string)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+    guard(|| {
+        let b = Uri::parse(base).map_err(|e| parse_error(py, &e, base))?;
+        let r = UriRef::parse(reference).map_err(|e| parse_error(py, &e, reference))?;
+        Resolver::new()
+            .strict(strict)
+            .resolve(&b, &r)
+            .map(Uri::into_string)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    })
 }
 
 /// normalize(text, level="syntax", ipv6_rfc5952=False)
@@ -310,9 +485,13 @@ fn resolve(py: Python<'_>, base: &str, reference: &str, strict: bool) -> PyResul
 #[pyfunction]
 #[pyo3(signature = (text, level = "syntax", ipv6_rfc5952 = false))]
 fn normalize(py: Python<'_>, text: &str, level: &str, ipv6_rfc5952: bool) -> PyResult<String> {
-    let opts = options(level, ipv6_rfc5952)?;
-    let r = UriRef::parse(text).map_err(|e| parse_error(py, &e, text))?;
-    Ok(r.normalize_with_options(opts).into_string())
+    guard(|| {
+        let opts = options(level, ipv6_rfc5952)?;
+        maybe_detach(py, text.len(), || {
+            UriRef::parse(text).map(|r| r.normalize_with_options(opts).into_string())
+        })
+        .map_err(|e| parse_error(py, &e, text))
+    })
 }
 
 /// equivalent(a, b, level="syntax", ipv6_rfc5952=False)
@@ -323,21 +502,28 @@ fn normalize(py: Python<'_>, text: &str, level: &str, ipv6_rfc5952: bool) -> PyR
 #[pyfunction]
 #[pyo3(signature = (a, b, level = "syntax", ipv6_rfc5952 = false))]
 fn equivalent(py: Python<'_>, a: &str, b: &str, level: &str, ipv6_rfc5952: bool) -> PyResult<bool> {
-    let opts = options(level, ipv6_rfc5952)?;
-    let ra = UriRef::parse(a).map_err(|e| parse_error(py, &e, a))?;
-    let rb = UriRef::parse(b).map_err(|e| parse_error(py, &e, b))?;
-    Ok(rfc3986::normalize::equivalent_with(&ra, &rb, opts))
+    guard(|| {
+        let opts = options(level, ipv6_rfc5952)?;
+        let ra = UriRef::parse(a).map_err(|e| parse_error(py, &e, a))?;
+        let rb = UriRef::parse(b).map_err(|e| parse_error(py, &e, b))?;
+        Ok(maybe_detach(py, a.len() + b.len(), || {
+            rfc3986::normalize::equivalent_with(&ra, &rb, opts)
+        }))
+    })
 }
 
 /// A SHOULD-level or security finding on a valid URI reference (RFC 3986 sections 2 to 7).
-#[pyclass(frozen, module = "rfc3986_strict", name = "Finding")]
+///
+/// `Finding(code, section, message, start, end)`; it pickles and copies.
+#[pyclass(frozen, eq, hash, module = "rfc3986_strict", name = "Finding")]
+#[derive(PartialEq, Eq, Hash)]
 struct PyFinding {
     /// A stable kebab-case code.
     #[pyo3(get)]
-    code: &'static str,
+    code: String,
     /// The RFC section the finding is about.
     #[pyo3(get)]
-    section: &'static str,
+    section: String,
     /// What was found and why it matters.
     #[pyo3(get)]
     message: String,
@@ -350,6 +536,44 @@ struct PyFinding {
 
 #[pymethods]
 impl PyFinding {
+    #[new]
+    fn new(code: String, section: String, message: String, start: usize, end: usize) -> Self {
+        PyFinding {
+            code,
+            section,
+            message,
+            start,
+            end,
+        }
+    }
+
+    /// Pickled as `Finding(code, section, message, start, end)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (String, String, String, usize, usize)) {
+        let f = slf.get();
+        (
+            slf.get_type(),
+            (
+                f.code.clone(),
+                f.section.clone(),
+                f.message.clone(),
+                f.start,
+                f.end,
+            ),
+        )
+    }
+
+    /// Immutable: a copy is the object itself.
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Finding(code={:?}, section={:?}, start={}, end={}, message={:?})",
@@ -364,125 +588,122 @@ impl PyFinding {
 /// SHOULD-level and security findings on the valid URI reference `text` (RFC 3986 sections 2 to 7: an
 /// upper-case scheme or reg-name, lower-case percent-encodings, userinfo with a password (3.2.1, 7.5),
 /// dot-segments in a URI, ...), a list of Finding. Raises ParseError when `text` is not a URI-reference.
+/// Linear in the length of `text`.
 #[pyfunction]
 fn lint(py: Python<'_>, text: &str) -> PyResult<Vec<PyFinding>> {
-    let r = UriRef::parse(text).map_err(|e| parse_error(py, &e, text))?;
-    Ok(r.lint()
-        .iter()
-        .map(|f| PyFinding {
-            code: f.code().as_str(),
-            section: f.section(),
-            message: f.message().to_string(),
-            start: char_offset(text, f.start()),
-            end: char_offset(text, f.end()),
-        })
-        .collect())
+    guard(|| {
+        // A valid URI reference is ASCII (RFC 3986 2), so the findings' byte offsets are str indices:
+        // no rescanning of the text per finding.
+        let findings = maybe_detach(py, text.len(), || {
+            UriRef::parse(text).map(|r| {
+                r.lint()
+                    .iter()
+                    .map(|f| PyFinding {
+                        code: f.code().as_str().to_string(),
+                        section: f.section().to_string(),
+                        message: f.message().to_string(),
+                        start: f.start(),
+                        end: f.end(),
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
+        findings.map_err(|e| parse_error(py, &e, text))
+    })
 }
 
 // ------------------------------------------------------------------------------------------------
 // Batch API over the Arrow C data interface
 // ------------------------------------------------------------------------------------------------
 
-/// A column of strings borrowed from an imported Arrow array.
-enum StrColumn {
-    Utf8(StringArray),
-    LargeUtf8(LargeStringArray),
-    Utf8View(StringViewArray),
-    Null(usize),
-}
+/// The most bytes of text one output chunk of `string` type holds (its offsets are 32-bit); more
+/// becomes several chunks. Lowered only by tests (`_set_max_chunk_bytes`).
+static MAX_CHUNK_BYTES: AtomicUsize = AtomicUsize::new(i32::MAX as usize);
 
-impl StrColumn {
-    fn len(&self) -> usize {
-        match self {
-            StrColumn::Utf8(a) => a.len(),
-            StrColumn::LargeUtf8(a) => a.len(),
-            StrColumn::Utf8View(a) => a.len(),
-            StrColumn::Null(n) => *n,
+/// The row ranges of the output chunks: one range when the text outputs are `large_string`, else runs
+/// of rows whose text (`size` of each row) adds up to at most [`MAX_CHUNK_BYTES`].
+fn chunk_ranges(
+    n: usize,
+    large: bool,
+    size: impl Fn(usize) -> usize,
+) -> PyResult<Vec<Range<usize>>> {
+    if large {
+        return Ok(std::iter::once(0..n).collect());
+    }
+    let limit = MAX_CHUNK_BYTES.load(Ordering::Relaxed);
+    let mut ranges = Vec::new();
+    let (mut start, mut total) = (0, 0usize);
+    for i in 0..n {
+        let s = size(i);
+        if s > limit {
+            return Err(PyValueError::new_err(format!(
+                "row {i}'s output is {s} bytes, more than a string array holds ({limit}): pass a \
+                 large_string array"
+            )));
         }
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> Option<&str> {
-        match self {
-            StrColumn::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
-            StrColumn::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
-            StrColumn::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
-            StrColumn::Null(_) => None,
+        if total + s > limit {
+            ranges.push(start..i);
+            (start, total) = (i, 0);
         }
+        total += s;
     }
+    ranges.push(start..n);
+    Ok(ranges)
 }
 
-/// Imports an object with `__arrow_c_array__` (a pyarrow Array) without copying its buffers.
-fn import_column(obj: &Bound<'_, PyAny>) -> PyResult<StrColumn> {
-    if !obj.hasattr("__arrow_c_array__")? {
-        return Err(PyTypeError::new_err(
-            "expected an Arrow array (an object with __arrow_c_array__, such as a pyarrow.Array)",
-        ));
-    }
-    let tuple = obj.call_method0("__arrow_c_array__")?;
-    let tuple = tuple.cast::<PyTuple>()?;
-    if tuple.len() != 2 {
-        return Err(PyTypeError::new_err(
-            "__arrow_c_array__ must return (schema, array) capsules",
-        ));
-    }
-    let schema_capsule = tuple.get_item(0)?;
-    let schema_capsule = schema_capsule.cast::<PyCapsule>()?;
-    let array_capsule = tuple.get_item(1)?;
-    let array_capsule = array_capsule.cast::<PyCapsule>()?;
-    let schema_ptr = schema_capsule.pointer_checked(Some(c"arrow_schema"))?;
-    let array_ptr = array_capsule.pointer_checked(Some(c"arrow_array"))?;
-    // SAFETY: the capsules are named as the Arrow PyCapsule interface says, so they hold an
-    // ArrowSchema and an ArrowArray. The array is moved out of its capsule (its release callback is
-    // left null there, so the capsule's destructor does nothing), the schema only borrowed.
-    let data = unsafe {
-        let array = FFI_ArrowArray::from_raw(array_ptr.as_ptr().cast());
-        let schema: &FFI_ArrowSchema = &*schema_ptr.as_ptr().cast::<FFI_ArrowSchema>();
-        from_ffi(array, schema)
-    }
-    .map_err(|e| PyValueError::new_err(format!("cannot import the Arrow array: {e}")))?;
-    let array = make_array(data);
-    let column = match array.data_type() {
-        DataType::Utf8 => StrColumn::Utf8(StringArray::from(array.to_data())),
-        DataType::LargeUtf8 => StrColumn::LargeUtf8(LargeStringArray::from(array.to_data())),
-        DataType::Utf8View => StrColumn::Utf8View(StringViewArray::from(array.to_data())),
-        DataType::Null => StrColumn::Null(array.len()),
-        other => {
-            return Err(PyTypeError::new_err(format!(
-                "expected an Arrow array of strings (utf8, large_utf8 or utf8_view), got {other}"
-            )))
-        }
-    };
-    Ok(column)
-}
-
-/// Exports an array as the `(schema, array)` capsule pair of the Arrow PyCapsule interface.
-fn export(py: Python<'_>, array: ArrayRef) -> PyResult<Bound<'_, PyTuple>> {
-    let (ffi_array, ffi_schema) = to_ffi(&array.to_data())
-        .map_err(|e| PyValueError::new_err(format!("cannot export the Arrow array: {e}")))?;
-    let schema = PyCapsule::new(py, ffi_schema, Some(CString::from(c"arrow_schema")))?;
-    let array = PyCapsule::new(py, ffi_array, Some(CString::from(c"arrow_array")))?;
-    PyTuple::new(py, [schema.into_any(), array.into_any()])
-}
-
-/// Rows per rayon task: below this an array is checked on one thread.
-const MIN_ROWS_PER_TASK: usize = 2048;
-
-fn par_map<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
-    if n <= MIN_ROWS_PER_TASK {
-        (0..n).map(f).collect()
+/// A text array, `large_string` when `large`.
+fn text_array<'a>(large: bool, values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
+    if large {
+        Arc::new(values.collect::<LargeStringArray>())
     } else {
-        (0..n)
-            .into_par_iter()
-            .with_min_len(MIN_ROWS_PER_TASK)
-            .map(f)
-            .collect()
+        Arc::new(values.collect::<StringArray>())
     }
+}
+
+fn text_type(large: bool) -> DataType {
+    if large {
+        DataType::LargeUtf8
+    } else {
+        DataType::Utf8
+    }
+}
+
+/// Exports arrays as a list of `(schema, array)` capsule pairs of the Arrow PyCapsule interface: the
+/// chunks of one result.
+fn export(py: Python<'_>, chunks: Vec<ArrayRef>) -> PyResult<Bound<'_, PyList>> {
+    let pairs = chunks
+        .into_iter()
+        .map(|array| {
+            let (ffi_array, ffi_schema) = to_ffi(&array.to_data()).map_err(|e| {
+                PyValueError::new_err(format!("cannot export the Arrow array: {e}"))
+            })?;
+            let schema = PyCapsule::new(py, ffi_schema, Some(CString::from(c"arrow_schema")))?;
+            let array = PyCapsule::new(py, ffi_array, Some(CString::from(c"arrow_array")))?;
+            PyTuple::new(py, [schema.into_any(), array.into_any()])
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, pairs)
 }
 
 fn nulls_of(valid: impl Iterator<Item = bool>) -> Option<NullBuffer> {
     let nulls = NullBuffer::from_iter(valid);
     (nulls.null_count() > 0).then_some(nulls)
+}
+
+/// Imports `array` and runs `work` on its rows, with the GIL released when the rows are long enough,
+/// on the thread pool when they are many.
+fn with_rows<'py, T: Send>(
+    py: Python<'py>,
+    array: &Bound<'py, PyAny>,
+    work: impl FnOnce(&Reader<'_>, Option<&rayon::ThreadPool>, bool) -> PyResult<T> + Send,
+) -> PyResult<T> {
+    let column = column::import(array)?;
+    let reader = column.reader();
+    let pool = pool::for_rows(py, reader.len())?;
+    let large = column.large;
+    maybe_detach(py, reader.weight(), || {
+        work(&reader, pool.as_deref(), large)
+    })
 }
 
 /// check(explain=False)'s struct from one state per row (0 null, 1 valid, 2 invalid).
@@ -506,6 +727,7 @@ fn verdict_states_to_struct(states: &[u8]) -> PyResult<ArrayRef> {
 }
 
 /// What check() says about one row.
+#[derive(Clone)]
 enum Verdict {
     Null,
     Valid,
@@ -514,6 +736,24 @@ enum Verdict {
         kind: &'static str,
         message: String,
     },
+}
+
+impl Verdict {
+    /// The verdict on a row whose parse failed with `error`; `input` the row's bytes.
+    fn invalid(error: &rfc3986::ParseError, input: &[u8]) -> Verdict {
+        Verdict::Invalid {
+            offset: char_offset_in_bytes(input, error.offset()) as i64,
+            kind: error.kind().name(),
+            message: redact::detail(error, input),
+        }
+    }
+
+    fn text_len(&self) -> usize {
+        match self {
+            Verdict::Invalid { kind, message, .. } => kind.len() + message.len(),
+            _ => 0,
+        }
+    }
 }
 
 fn check_fields() -> Fields {
@@ -570,8 +810,17 @@ fn verdicts_to_struct(verdicts: &[Verdict]) -> PyResult<ArrayRef> {
     Ok(Arc::new(s))
 }
 
-/// batch_check(array, rule, explain) -> (schema, array) capsules of struct<valid, offset, kind, message>;
-/// with explain=False only `valid` is filled (no explanation of rejections, which is most of their cost).
+/// The chunks of check()'s result.
+fn verdict_chunks(verdicts: &[Verdict]) -> PyResult<Vec<ArrayRef>> {
+    chunk_ranges(verdicts.len(), false, |i| verdicts[i].text_len())?
+        .into_iter()
+        .map(|r| verdicts_to_struct(&verdicts[r]))
+        .collect()
+}
+
+/// batch_check(array, rule, explain) -> a list of (schema, array) capsule pairs, the chunks of a
+/// struct<valid, offset, kind, message>; with explain=False only `valid` is filled (no explanation of
+/// rejections, which is most of their cost).
 #[pyfunction]
 #[pyo3(signature = (array, rule = "URI-reference", explain = true))]
 fn batch_check<'py>(
@@ -579,65 +828,65 @@ fn batch_check<'py>(
     array: &Bound<'py, PyAny>,
     rule: &str,
     explain: bool,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let rule = rule_named(rule)?;
-    let column = import_column(array)?;
-    if !explain {
-        let out = py.detach(|| {
-            // 0: null, 1: valid, 2: invalid; the other fields are all null.
-            let states = par_map(column.len(), |i| match column.get(i) {
-                None => 0u8,
-                Some(text) => 1 + u8::from(!rfc3986::is_valid(rule, text)),
-            });
-            verdict_states_to_struct(&states)
-        })?;
-        return export(py, out);
-    }
-    let out = py.detach(|| {
-        let verdicts = par_map(column.len(), |i| match column.get(i) {
-            None => Verdict::Null,
-            Some(text) => match rfc3986::validate(rule, text) {
-                Ok(()) => Verdict::Valid,
-                Err(e) => Verdict::Invalid {
-                    offset: char_offset(text, e.offset()) as i64,
-                    kind: e.kind().name(),
-                    message: e.detail(),
+) -> PyResult<Bound<'py, PyList>> {
+    guard(|| {
+        let rule = rule_named(rule)?;
+        let chunks = with_rows(py, array, |rows, pool, _| {
+            if !explain {
+                // 0: null, 1: valid, 2: invalid; the other fields are all null.
+                let states = rows.map(pool, |row| match row {
+                    Row::Null => 0u8,
+                    Row::Text(text) => 1 + u8::from(!rfc3986::is_valid(rule, text)),
+                    Row::NotUtf8(_) => 2,
+                });
+                return Ok(vec![verdict_states_to_struct(&states)?]);
+            }
+            let verdicts = rows.map(pool, |row| match row {
+                Row::Null => Verdict::Null,
+                Row::Text(text) => match rfc3986::validate(rule, text) {
+                    Ok(()) => Verdict::Valid,
+                    Err(e) => Verdict::invalid(&e, text.as_bytes()),
                 },
-            },
-        });
-        verdicts_to_struct(&verdicts)
-    })?;
-    export(py, out)
+                Row::NotUtf8(bytes) => match rfc3986::validate_bytes(rule, bytes) {
+                    Ok(()) => Verdict::Valid,
+                    Err(e) => Verdict::invalid(&e, bytes),
+                },
+            });
+            verdict_chunks(&verdicts)
+        })?;
+        export(py, chunks)
+    })
 }
 
-/// batch_check_iri(array, rule) -> the same struct as batch_check, against the IRI grammar (RFC 3987).
+/// batch_check_iri(array, rule) -> the same chunks as batch_check, against the IRI grammar (RFC 3987).
 #[pyfunction]
 #[pyo3(signature = (array, rule = "IRI-reference"))]
 fn batch_check_iri<'py>(
     py: Python<'py>,
     array: &Bound<'py, PyAny>,
     rule: &str,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let grammar = iri_grammar()?;
-    let entry = grammar
-        .entry(rule)
-        .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
-    let column = import_column(array)?;
-    let out = py.detach(|| {
-        let verdicts = par_map(column.len(), |i| match column.get(i) {
-            None => Verdict::Null,
-            Some(text) => match entry.parse(text) {
-                Ok(_) => Verdict::Valid,
-                Err(e) => Verdict::Invalid {
-                    offset: char_offset(text, e.offset()) as i64,
-                    kind: e.kind().name(),
-                    message: e.detail(),
+) -> PyResult<Bound<'py, PyList>> {
+    guard(|| {
+        let grammar = iri_grammar()?;
+        let entry = grammar
+            .entry(rule)
+            .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
+        let chunks = with_rows(py, array, |rows, pool, _| {
+            let verdicts = rows.map(pool, |row| match row {
+                Row::Null => Verdict::Null,
+                Row::Text(text) => match entry.parse(text) {
+                    Ok(_) => Verdict::Valid,
+                    Err(e) => Verdict::invalid(&e, text.as_bytes()),
                 },
-            },
-        });
-        verdicts_to_struct(&verdicts)
-    })?;
-    export(py, out)
+                Row::NotUtf8(bytes) => match entry.parse_bytes(bytes) {
+                    Ok(_) => Verdict::Valid,
+                    Err(e) => Verdict::invalid(&e, bytes),
+                },
+            });
+            verdict_chunks(&verdicts)
+        })?;
+        export(py, chunks)
+    })
 }
 
 const COMPONENTS: [&str; 8] = [
@@ -651,72 +900,85 @@ const COMPONENTS: [&str; 8] = [
     "fragment",
 ];
 
-/// batch_parse_components(array, rule) -> struct<scheme, authority, userinfo, host, port, path, query,
-/// fragment>; a null row for a null or invalid input.
+type Components<'a> = Option<[Option<&'a str>; 8]>;
+
+/// The components of `text` as a reference of `rule`, as slices of `text`; `None` if it is not one.
+fn components_of(rule: Rule, text: &str) -> Components<'_> {
+    let r = rfc3986::parse_as(rule, text).ok()?.into_uri_ref().ok()?;
+    // The components borrow `text`, which borrows the imported array.
+    let span = |c: Option<&str>| -> Option<&str> {
+        c.map(|s| {
+            let start = s.as_ptr() as usize - text.as_ptr() as usize;
+            &text[start..start + s.len()]
+        })
+    };
+    Some([
+        span(r.scheme()),
+        span(r.authority()),
+        span(r.userinfo()),
+        span(r.host_str()),
+        span(r.port()),
+        span(Some(r.path())),
+        span(r.query()),
+        span(r.fragment()),
+    ])
+}
+
+fn components_to_struct(rows: &[Components<'_>], large: bool) -> PyResult<ArrayRef> {
+    let children: Vec<ArrayRef> = (0..COMPONENTS.len())
+        .map(|c| text_array(large, rows.iter().map(|row| row.and_then(|r| r[c]))))
+        .collect();
+    let fields = Fields::from(
+        COMPONENTS
+            .iter()
+            .map(|name| Field::new(*name, text_type(large), true))
+            .collect::<Vec<_>>(),
+    );
+    let nulls = nulls_of(rows.iter().map(Option::is_some));
+    let s = StructArray::try_new(fields, children, nulls)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Arc::new(s))
+}
+
+/// batch_parse_components(array, rule) -> the chunks of a struct<scheme, authority, userinfo, host,
+/// port, path, query, fragment> (large_string fields for a large_string array); a null row for a null
+/// or invalid input.
 #[pyfunction]
 #[pyo3(signature = (array, rule = "URI-reference"))]
 fn batch_parse_components<'py>(
     py: Python<'py>,
     array: &Bound<'py, PyAny>,
     rule: &str,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let rule_value = rule_named(rule)?;
-    if !matches!(
-        rule,
-        "URI-reference" | "URI" | "absolute-URI" | "relative-ref"
-    ) {
-        return Err(PyValueError::new_err(format!(
-            "rule {rule:?} is none of URI-reference, URI, absolute-URI, relative-ref"
-        )));
-    }
-    let column = import_column(array)?;
-    let out = py.detach(|| -> PyResult<ArrayRef> {
-        let rows: Vec<Option<[Option<&str>; 8]>> = par_map(column.len(), |i| {
-            let text = column.get(i)?;
-            let r = rfc3986::parse_as(rule_value, text)
-                .ok()?
-                .into_uri_ref()
-                .ok()?;
-            // The components borrow `text`, which borrows the imported array.
-            let text: &str = text;
-            let span = |c: Option<&str>| -> Option<&str> {
-                c.map(|s| {
-                    let start = s.as_ptr() as usize - text.as_ptr() as usize;
-                    &text[start..start + s.len()]
-                })
-            };
-            Some([
-                span(r.scheme()),
-                span(r.authority()),
-                span(r.userinfo()),
-                span(r.host_str()),
-                span(r.port()),
-                span(Some(r.path())),
-                span(r.query()),
-                span(r.fragment()),
-            ])
-        });
-        let children: Vec<ArrayRef> = (0..COMPONENTS.len())
-            .map(|c| {
-                let a: StringArray = rows.iter().map(|row| row.and_then(|r| r[c])).collect();
-                Arc::new(a) as ArrayRef
-            })
-            .collect();
-        let fields = Fields::from(
-            COMPONENTS
-                .iter()
-                .map(|name| Field::new(*name, DataType::Utf8, true))
-                .collect::<Vec<_>>(),
-        );
-        let nulls = nulls_of(rows.iter().map(Option::is_some));
-        let s = StructArray::try_new(fields, children, nulls)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Arc::new(s))
-    })?;
-    export(py, out)
+) -> PyResult<Bound<'py, PyList>> {
+    guard(|| {
+        let rule = reference_rule_named(rule)?;
+        let chunks = with_rows(py, array, |rows, pool, large| {
+            let parts = rows.map(pool, |row| match row {
+                Row::Text(text) => components_of(rule, text),
+                Row::Null | Row::NotUtf8(_) => None,
+            });
+            let size = |i: usize| parts[i].map_or(0, |p| p.iter().flatten().map(|s| s.len()).sum());
+            chunk_ranges(parts.len(), large, size)?
+                .into_iter()
+                .map(|r| components_to_struct(&parts[r], large))
+                .collect()
+        })?;
+        export(py, chunks)
+    })
 }
 
-/// batch_normalize(array, level, ipv6_rfc5952) -> utf8 array; null for a null or invalid input.
+/// The chunks of a text result, one row per input row.
+fn text_chunks(rows: &[Option<String>], large: bool) -> PyResult<Vec<ArrayRef>> {
+    Ok(chunk_ranges(rows.len(), large, |i| {
+        rows[i].as_ref().map_or(0, String::len)
+    })?
+    .into_iter()
+    .map(|r| text_array(large, rows[r].iter().map(Option::as_deref)))
+    .collect())
+}
+
+/// batch_normalize(array, level, ipv6_rfc5952) -> the chunks of a string array (large_string for a
+/// large_string array); null for a null or invalid input.
 #[pyfunction]
 #[pyo3(signature = (array, level = "syntax", ipv6_rfc5952 = false))]
 fn batch_normalize<'py>(
@@ -724,21 +986,24 @@ fn batch_normalize<'py>(
     array: &Bound<'py, PyAny>,
     level: &str,
     ipv6_rfc5952: bool,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let opts = options(level, ipv6_rfc5952)?;
-    let column = import_column(array)?;
-    let out = py.detach(|| {
-        let rows: Vec<Option<String>> = par_map(column.len(), |i| {
-            let r = UriRef::parse(column.get(i)?).ok()?;
-            Some(r.normalize_with_options(opts.clone()).into_string())
-        });
-        Arc::new(rows.into_iter().collect::<StringArray>()) as ArrayRef
-    });
-    export(py, out)
+) -> PyResult<Bound<'py, PyList>> {
+    guard(|| {
+        let opts = options(level, ipv6_rfc5952)?;
+        let chunks = with_rows(py, array, |rows, pool, large| {
+            let out = rows.map(pool, |row| {
+                let Row::Text(text) = row else { return None };
+                let r = UriRef::parse(text).ok()?;
+                Some(r.normalize_with_options(opts.clone()).into_string())
+            });
+            text_chunks(&out, large)
+        })?;
+        export(py, chunks)
+    })
 }
 
-/// batch_resolve(base, reference, strict) -> utf8 array of targets. `base` is a str (one base URI for
-/// every row) or an array as long as `reference`; null where an input is null or invalid.
+/// batch_resolve(base, reference, strict) -> the chunks of a string array of targets (large_string
+/// when an input is large_string). `base` is a str (one base URI for every row) or an array as long as
+/// `reference`; null where an input is null or invalid.
 #[pyfunction]
 #[pyo3(signature = (base, reference, strict = true))]
 fn batch_resolve<'py>(
@@ -746,55 +1011,72 @@ fn batch_resolve<'py>(
     base: &Bound<'py, PyAny>,
     reference: &Bound<'py, PyAny>,
     strict: bool,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let resolver = Resolver::new().strict(strict);
-    let refs = import_column(reference)?;
-    let target = |b: &Uri<'_>, r: &str| -> Option<String> {
-        let r = UriRef::parse(r).ok()?;
-        resolver.resolve(b, &r).ok().map(Uri::into_string)
-    };
-    let out = if base.is_instance_of::<PyString>() {
-        let base_text: String = base.extract()?;
-        let b = Uri::parse(&base_text).map_err(|e| parse_error(py, &e, &base_text))?;
-        py.detach(|| {
-            let rows: Vec<Option<String>> = par_map(refs.len(), |i| target(&b, refs.get(i)?));
-            Arc::new(rows.into_iter().collect::<StringArray>()) as ArrayRef
-        })
-    } else {
-        let bases = import_column(base)?;
-        if bases.len() != refs.len() {
-            return Err(PyValueError::new_err(format!(
-                "base and reference arrays differ in length ({} and {}); give one base URI as a str to use it for every reference",
-                bases.len(),
-                refs.len()
-            )));
-        }
-        py.detach(|| {
-            let rows: Vec<Option<String>> = par_map(refs.len(), |i| {
-                let b = Uri::parse(bases.get(i)?).ok()?;
-                target(&b, refs.get(i)?)
-            });
-            Arc::new(rows.into_iter().collect::<StringArray>()) as ArrayRef
-        })
-    };
-    export(py, out)
+) -> PyResult<Bound<'py, PyList>> {
+    guard(|| {
+        let resolver = Resolver::new().strict(strict);
+        let target = |b: &Uri<'_>, r: Row<'_>| -> Option<String> {
+            let Row::Text(r) = r else { return None };
+            let r = UriRef::parse(r).ok()?;
+            resolver.resolve(b, &r).ok().map(Uri::into_string)
+        };
+        let chunks = if base.is_instance_of::<PyString>() {
+            let base_text: String = base.extract()?;
+            let b = Uri::parse(&base_text).map_err(|e| parse_error(py, &e, &base_text))?;
+            with_rows(py, reference, |refs, pool, large| {
+                text_chunks(&refs.map(pool, |r| target(&b, r)), large)
+            })?
+        } else {
+            let bases = column::import(base)?;
+            let refs = column::import(reference)?;
+            let (bases_rows, refs_rows) = (bases.reader(), refs.reader());
+            if bases_rows.len() != refs_rows.len() {
+                return Err(PyValueError::new_err(format!(
+                    "base and reference arrays differ in length ({} and {}); give one base URI as a str to use it for every reference",
+                    bases_rows.len(),
+                    refs_rows.len()
+                )));
+            }
+            let large = bases.large || refs.large;
+            let pool = pool::for_rows(py, refs_rows.len())?;
+            let weight = bases_rows.weight() + refs_rows.weight();
+            maybe_detach(py, weight, || {
+                let out = pool::par_map(pool.as_deref(), refs_rows.len(), |i| {
+                    let Row::Text(b) = bases_rows.row(i) else {
+                        return None;
+                    };
+                    let b = Uri::parse(b).ok()?;
+                    target(&b, refs_rows.row(i))
+                });
+                text_chunks(&out, large)
+            })?
+        };
+        export(py, chunks)
+    })
 }
 
-/// The number of threads the batch API uses (rayon's global pool; set RAYON_NUM_THREADS before the
-/// first batch call to change it).
+/// The number of threads the batch API uses (its own pool; set RAYON_NUM_THREADS before the first
+/// batch call to change it). Raises RuntimeError when the pool cannot start.
 #[pyfunction]
-fn batch_threads() -> usize {
-    rayon::current_num_threads()
+fn batch_threads(py: Python<'_>) -> PyResult<usize> {
+    guard(|| Ok(pool::pool(py)?.current_num_threads()))
+}
+
+/// For tests: the most bytes of text an output chunk of `string` type holds (default 2**31 - 1).
+#[pyfunction]
+fn _set_max_chunk_bytes(limit: usize) {
+    MAX_CHUNK_BYTES.store(limit.clamp(1, i32::MAX as usize), Ordering::Relaxed);
 }
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", m.py().get_type::<ParseError>())?;
+    m.add("TemplateError", m.py().get_type::<TemplateError>())?;
     m.add_class::<PyUriRef>()?;
     m.add_class::<PyFinding>()?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(validate_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_template, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
@@ -806,6 +1088,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(batch_resolve, m)?)?;
     m.add_function(wrap_pyfunction!(batch_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(_set_max_chunk_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(_at_exit, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -72,6 +72,36 @@ def test_checker_can_extend_another():
     assert set(checker.checkers) >= {"date", *FORMATS}
 
 
-def test_uri_template_is_not_claimed():
-    # RFC 6570 is not in this package's grammars: the format stays whatever jsonschema does with it.
-    assert "uri-template" not in FORMATS
+TEMPLATES = [
+    ("RFC 6570 1.2 level 1", "http://example.com/~{username}/", True),
+    ("RFC 6570 1.2 level 3 query", "http://example.com/search{?q,lang}", True),
+    ("RFC 6570 level 4 prefix and explode", "{/path:6}{;list*}{+base}{#frag}", True),
+    ("no expression", "http://example.com/", True),
+    ("unclosed expression", "http://example.com/{a", False),
+    ("lone closing brace", "a}", False),
+    ("space in an expression", "{a b}", False),
+    ("max-length starts with 1 to 9", "{var:0}", False),
+    ("empty variable name", "{a,,b}", False),
+    ("brace in a literal", "foo}bar", False),
+]
+
+
+@pytest.mark.parametrize(("instance", "valid"), [t[1:] for t in TEMPLATES], ids=[t[0] for t in TEMPLATES])
+def test_regression_uri_template_format_rfc6570(instance, valid):
+    # The crate ships the grammar of RFC 6570 section 2 (grammars/uri-template.pest).
+    assert "uri-template" in FORMATS
+    assert CHECKER.conforms(instance, "uri-template") is valid
+    errors = list(jsonschema.Draft202012Validator({"format": "uri-template"}, format_checker=CHECKER).iter_errors(instance))
+    assert (errors == []) is valid
+    if not valid:
+        assert type(errors[0].cause).__name__ == "TemplateError"
+
+
+def test_template_error_attributes():
+    import rfc3986_strict as r
+
+    with pytest.raises(r.TemplateError) as info:
+        r.validate_template("/caf\u00e9/{a")
+    assert isinstance(info.value, ValueError)
+    assert (info.value.offset, info.value.byte_offset) == (8, 9)  # the end: the expression is not closed
+    assert info.value.input == "/caf\u00e9/{a"
