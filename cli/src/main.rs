@@ -26,6 +26,7 @@ mod encode;
 mod equiv;
 mod expand;
 mod fix;
+mod grammar;
 mod input;
 mod normalize;
 mod parse;
@@ -70,6 +71,8 @@ enum Command {
     Decode(encode::DecodeArgs),
     /// Repair near-URIs where the repair is unambiguous (percent-encoding), reporting each repair.
     Fix(fix::Args),
+    /// The grammar workbench: list, show, lint, export and diff grammars.
+    Grammar(grammar::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     Completions {
         /// The shell to complete for.
@@ -174,6 +177,7 @@ fn main() -> ExitCode {
         Command::Encode(args) => encode::run_encode(&args),
         Command::Decode(args) => encode::run_decode(&args),
         Command::Fix(args) => fix::run(&args),
+        Command::Grammar(args) => grammar::run(&args),
         Command::Completions { shell } => {
             let mut out = io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut out);
