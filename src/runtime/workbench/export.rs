@@ -204,6 +204,17 @@ fn build(
     }
     check_sites(&builder)?;
     let re = simplify(to_re(&tree));
+    if flavor == Flavor::PosixEre && non_ascii_range(&re) {
+        return Err(ExportError::Refused {
+            rule: def.name.clone(),
+            line: def.line,
+            column: def.column,
+            why: "a range of non-ASCII characters: in POSIX ERE a bracket range follows the locale's \
+                  collation (glibc's grep refuses them: \"Invalid collation character\"); export for \
+                  another flavor"
+                .to_string(),
+        });
+    }
     let mut body = String::new();
     print(&re, flavor, &mut body);
     let (open, close) = match flavor {
@@ -225,6 +236,12 @@ fn build(
     }
     if flavor == Flavor::EcmaScript {
         notes.push("compile with the u (or v) flag: new RegExp(pattern, \"u\")".to_string());
+    }
+    if flavor == Flavor::Pcre2 {
+        notes.push(
+            "with the JIT, give long inputs a JIT stack over the default 32 KiB (pcre2_jit_stack_create)"
+                .to_string(),
+        );
     }
     if flavor == Flavor::Pcre2 && pattern.contains("\\x{") {
         notes.push(
@@ -440,6 +457,16 @@ fn to_re(node: &Node) -> Re {
         Kind::Choice(v) => Re::Alt(v.iter().map(to_re).collect()),
         Kind::Rep(i, a, b) => Re::Rep(Box::new(to_re(i)), *a, *b),
         Kind::Other(_) => Re::Seq(Vec::new()),
+    }
+}
+
+/// Whether `re` has a class with a range (not a single character) above U+007F.
+fn non_ascii_range(re: &Re) -> bool {
+    match re {
+        Re::Class(r) => r.iter().any(|&(lo, hi)| hi > 0x7F && hi > lo),
+        Re::Seq(v) | Re::Alt(v) => v.iter().any(non_ascii_range),
+        Re::Rep(i, ..) | Re::Look(_, i) => non_ascii_range(i),
+        Re::End => false,
     }
 }
 
@@ -685,6 +712,32 @@ fn print_class(ranges: &[(u32, u32)], f: Flavor, out: &mut String) {
     if f == Flavor::PosixEre {
         return posix_class(ranges, out);
     }
+    // PCRE2 10.45 to 10.47 compile a class with more than a few ranges above U+00FF wrongly (it
+    // fails to match characters it holds: PCRE2Project/pcre2 issue 833): such a class is written as
+    // an alternation of classes of at most PCRE2_WIDE ranges above U+00FF each.
+    let wide = ranges.iter().filter(|r| r.1 > 0xFF).count();
+    if f == Flavor::Pcre2 && wide > PCRE2_WIDE {
+        let (narrow, high): (Vec<_>, Vec<_>) = ranges.iter().partition(|r| r.1 <= 0xFF);
+        out.push_str("(?:");
+        for (i, chunk) in high.chunks(PCRE2_WIDE).enumerate() {
+            if i > 0 {
+                out.push('|');
+            }
+            let mut part: Vec<(u32, u32)> = if i == 0 { narrow.clone() } else { Vec::new() };
+            part.extend(chunk.iter().copied());
+            bracket(&part, f, out);
+        }
+        out.push(')');
+        return;
+    }
+    bracket(ranges, f, out);
+}
+
+/// At most this many ranges above U+00FF in one PCRE2 class (see [`print_class`]).
+const PCRE2_WIDE: usize = 4;
+
+/// A bracket expression (not for POSIX ERE).
+fn bracket(ranges: &[(u32, u32)], f: Flavor, out: &mut String) {
     out.push('[');
     for &(lo, hi) in ranges {
         in_class(lo, f, out);
