@@ -638,3 +638,152 @@ fn diff(
         Status::Success
     })
 }
+
+/// One input's tree as JSON: `{"line", "input", "valid", "tree": [{"rule", "start", "end", "depth"}],
+/// "truncated", "error"}`; `valid` is `null` when a limit stopped it.
+#[derive(Serialize)]
+struct TreeJson<'a> {
+    line: u64,
+    input: &'a str,
+    valid: Option<bool>,
+    tree: Vec<NodeJson<'a>>,
+    truncated: bool,
+    error: Option<super::report::ErrorJson>,
+}
+
+#[derive(Serialize)]
+struct NodeJson<'a> {
+    rule: &'a str,
+    start: usize,
+    end: usize,
+    depth: usize,
+}
+
+/// The longest text of a node the text format prints (the span says the rest).
+const TREE_TEXT: usize = 60;
+
+/// `parse --tree`: the derivation of each input (the URI arguments, or the lines of standard input),
+/// under `rule` (default: the grammar's start rule) of `grammar` (default: uri.pest), one record per
+/// input; exit 1 if some input is rejected.
+pub(crate) fn parse_tree(
+    rule: Option<&str>,
+    grammar: Option<&str>,
+    format: Format,
+    uris: &[std::ffi::OsString],
+) -> io::Result<Status> {
+    let arg = grammar.unwrap_or("uri");
+    let loaded = match side(arg, rule) {
+        Ok(g) => g,
+        Err(e) => {
+            super::error(format_args!("{e}"));
+            return Ok(Status::IoError);
+        }
+    };
+    let rule_name = match rule {
+        Some(r) => r.to_string(),
+        None => match loaded.start_rule() {
+            Some(e) => e.abnf_name().to_string(),
+            None => return Ok(Status::IoError),
+        },
+    };
+    let trees = match workbench::tree(loaded) {
+        Ok(t) => t,
+        Err(e) => {
+            super::error(format_args!("{}", grammar_error(arg, &e)));
+            return Ok(Status::IoError);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let (mut any_invalid, mut any_limit, mut first) = (false, false, true);
+    let mut one = |number: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
+        let lossy = String::from_utf8_lossy(bytes);
+        let text: &str = &lossy;
+        let outcome = match trees.tree(&rule_name, text, workbench::TreeLimits::default()) {
+            Ok(o) => o,
+            Err(e) => {
+                super::error(format_args!("{}", escape_text(&e.to_string())));
+                any_invalid = true;
+                return Ok(());
+            }
+        };
+        let valid = match &outcome.error {
+            None if std::str::from_utf8(bytes).is_ok() => Some(true),
+            Some(e) if e.kind() == rfc3986::ParseErrorKind::LimitReached => None,
+            _ => Some(false),
+        };
+        any_invalid |= valid == Some(false);
+        any_limit |= valid.is_none();
+        match format {
+            Format::Json => {
+                let json = TreeJson {
+                    line: number,
+                    input: text,
+                    valid,
+                    tree: outcome
+                        .nodes
+                        .iter()
+                        .map(|n| NodeJson {
+                            rule: &n.rule,
+                            start: n.start,
+                            end: n.end,
+                            depth: n.depth,
+                        })
+                        .collect(),
+                    truncated: outcome.truncated,
+                    error: outcome
+                        .error
+                        .as_ref()
+                        .map(|e| super::report::ErrorJson::new(e, text)),
+                };
+                serde_json::to_writer(&mut *out, &json)?;
+                out.write_all(b"\n")?;
+            }
+            Format::Text => {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                writeln!(out, "input: {}", escape_text(text))?;
+                for n in &outcome.nodes {
+                    let span = text.get(n.start..n.end).unwrap_or("");
+                    let shown: String = span.chars().take(TREE_TEXT).collect();
+                    let more = if shown.len() < span.len() { "..." } else { "" };
+                    writeln!(
+                        out,
+                        "{:indent$}{} {}..{} \"{}{more}\"",
+                        "",
+                        n.rule,
+                        n.start,
+                        n.end,
+                        escape_text(&shown),
+                        indent = 2 * (n.depth + 1)
+                    )?;
+                }
+                if outcome.truncated {
+                    writeln!(out, "  (tree cut at {} nodes)", outcome.nodes.len())?;
+                }
+                if let Some(e) = &outcome.error {
+                    writeln!(out, "error: {}", escape_text(&e.to_string()))?;
+                }
+            }
+        }
+        first = false;
+        Ok(())
+    };
+    let all_read = if uris.is_empty() {
+        let no_files: &[&str] = &[];
+        input::for_each_line(no_files, |line| one(line.number, line.bytes, &mut out))?
+    } else {
+        for (i, uri) in uris.iter().enumerate() {
+            one(i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
+        }
+        true
+    };
+    out.flush()?;
+    let status = Status::of(all_read, any_invalid);
+    Ok(if any_limit && status != Status::IoError {
+        Status::Limit
+    } else {
+        status
+    })
+}
