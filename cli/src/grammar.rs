@@ -264,9 +264,12 @@ fn lint(format: Format, grammars: &[String], out: &mut impl Write) -> io::Result
     let mut status = Status::Success;
     let (mut total, mut explained) = (0usize, 0usize);
     for arg in grammars {
-        let shown = input::escape_name(arg);
+        let mut shown = input::escape_name(arg);
         let text = match workbench::shipped_grammar(arg) {
-            Some(s) => s.text.to_string(),
+            Some(s) => {
+                shown = s.path.to_string();
+                s.text.to_string()
+            }
             None => match rfc3986::runtime_limits::read_grammar_file(std::path::Path::new(arg)) {
                 Ok(t) => t,
                 Err(e) => {
@@ -474,7 +477,7 @@ struct ChangeJson<'a> {
 fn side_json(v: &workbench::Verdict) -> SideJson<'_> {
     SideJson {
         valid: v.valid,
-        error: v.error.as_ref().map(|(offset, message)| ErrJson {
+        error: v.error.as_ref().map(|(offset, message, _)| ErrJson {
             offset: *offset,
             message,
         }),
@@ -497,7 +500,7 @@ struct Group {
 fn describe(v: &workbench::Verdict) -> String {
     match (&v.valid, &v.error) {
         (Some(true), _) => "valid".to_string(),
-        (_, Some((offset, message))) => format!("at byte {offset}: {message}"),
+        (_, Some((offset, message, _))) => format!("at byte {offset}: {message}"),
         _ => "invalid".to_string(),
     }
 }
@@ -564,7 +567,7 @@ fn diff(
                 out.write_all(b"\n")?;
             }
             Format::Text => {
-                let g = groups.entry(change.kind.label()).or_default();
+                let g = groups.entry(change.group()).or_default();
                 g.count += 1;
                 if g.examples.len() < examples {
                     let detail = match &change.kind {
@@ -597,8 +600,10 @@ fn diff(
         Ok(())
     })?;
     if format == Format::Text {
-        for (label, g) in &groups {
-            writeln!(out, "{label}: {} line(s)", g.count)?;
+        let mut sorted: Vec<(&String, &Group)> = groups.iter().collect();
+        sorted.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
+        for (label, g) in sorted {
+            writeln!(out, "{}: {} line(s)", escape_text(label), g.count)?;
             for e in &g.examples {
                 writeln!(out, "    {e}")?;
             }

@@ -27,7 +27,7 @@ pub enum ChangeKind {
 }
 
 impl ChangeKind {
-    /// A short label: `now-valid`, `now-invalid`, `split: host, path`, `limit`.
+    /// A short label: `now-valid`, `now-invalid`, `split: host, path`, `limit` (see [`Change::group`]).
     pub fn label(&self) -> String {
         match self {
             ChangeKind::NowValid => "now-valid".to_string(),
@@ -43,8 +43,9 @@ impl ChangeKind {
 pub struct Verdict {
     /// Whether the rule matched the whole input (`None`: a parser limit stopped it).
     pub valid: Option<bool>,
-    /// For an invalid input: the byte offset where it stopped matching and the message.
-    pub error: Option<(usize, String)>,
+    /// For an invalid input: the byte offset where it stopped matching, the message, and what was
+    /// expected there (`pchar, "/" or end of input`).
+    pub error: Option<(usize, String, String)>,
     /// For a valid input: each component by name, `None` when undefined.
     pub components: Vec<(&'static str, Option<String>)>,
 }
@@ -58,6 +59,22 @@ pub struct Change {
     pub old: Verdict,
     /// The new side.
     pub new: Verdict,
+}
+
+impl Change {
+    /// The group a report puts the change in: its kind, and for a verdict that changed, what the
+    /// rejecting side expected (`now-invalid: expected scheme`).
+    pub fn group(&self) -> String {
+        let expected = match self.kind {
+            ChangeKind::NowInvalid => self.new.error.as_ref(),
+            ChangeKind::NowValid => self.old.error.as_ref(),
+            _ => None,
+        };
+        match expected {
+            Some((_, _, e)) if !e.is_empty() => format!("{}: {e}", self.kind.label()),
+            _ => self.kind.label(),
+        }
+    }
 }
 
 /// Two rules to compare inputs under.
@@ -115,7 +132,7 @@ fn verdict(entry: &Entry<'_>, input: &str, with_components: bool) -> Verdict {
         },
         Err(e) => Verdict {
             valid: (e.kind() != ParseErrorKind::LimitReached).then_some(false),
-            error: Some((e.offset(), e.detail())),
+            error: Some((e.offset(), e.detail(), e.expected_list())),
             components: Vec::new(),
         },
     }

@@ -14,7 +14,7 @@
 //! - lookaheads: `&EOI` is the end anchor; an alternative `A ~ !X` directly followed by the alternative
 //!   `X*` (the shape of RFC 3986's `host`: `IPv4address ~ !(reg-name char) | reg-name`) is dropped when
 //!   every match of `A` is one of `X*` and `X` is prefix-free (then the choice consumes the same either
-//!   way); other lookaheads become `(?=...)`/`(?!...)` in the flavors that have them (their inside read
+//!   way; `X+` and `X{n,}` likewise); other lookaheads become `(?=...)`/`(?!...)` in the flavors that have them (their inside read
 //!   regularly) and are refused in RE2 and POSIX ERE.
 //!
 //! Alternatives that are single characters are merged into one bracket expression, and alternatives
@@ -383,7 +383,7 @@ fn guarded_redundant(alt: &Node, next: &Node) -> bool {
     let Kind::Neg(guard) = &last.kind else {
         return false;
     };
-    let Kind::Rep(x, 0, None) = &unwrap_rules(next).kind else {
+    let Kind::Rep(x, _, None) = &unwrap_rules(next).kind else {
         return false;
     };
     if shape(guard) != shape(x) {
