@@ -282,3 +282,20 @@ fn tree_shows_every_rule_with_its_span() {
         Some(rfc3986::ParseErrorKind::LimitReached)
     );
 }
+
+/// A grammar within the load limits whose rules grow exponentially when inlined (each rule uses the one
+/// before it three times): the lint's searches stay within their work budget and it answers.
+#[test]
+fn regression_lint_of_an_exponential_grammar_is_bounded() {
+    let mut g = String::from("a0 = @{ \"1\" | \"12\" }\n");
+    for i in 1..9 {
+        let p = i - 1;
+        g.push_str(&format!("a{i} = @{{ a{p} ~ a{p} | a{p} ~ \"3\" }}\n"));
+    }
+    let findings = lint(&g).unwrap();
+    assert!(findings
+        .iter()
+        .any(|f| f.code == LintCode::ChoiceNeverTaken && f.rule == "a0"));
+    let e = export(&text(&g), "a8", Flavor::Re2, 1 << 16);
+    assert!(e.is_err(), "{e:?}");
+}

@@ -17,9 +17,47 @@ pub(crate) const END: u32 = 0x11_0000;
 pub(crate) const MAX_CHAR: u32 = 0x10_FFFF;
 
 /// The most states an automaton may have.
-pub(crate) const MAX_STATES: usize = 1 << 21;
+pub(crate) const MAX_STATES: usize = 1 << 19;
 /// The most states one product search may visit.
-pub(crate) const SEARCH_BUDGET: usize = 1 << 20;
+pub(crate) const SEARCH_BUDGET: usize = 1 << 18;
+
+/// The most states all the searches of one lint or export may visit, and build (a grammar within the
+/// load limits can still make many large searches: a choice of thousands of alternatives).
+pub(crate) const WORK_BUDGET: u64 = 10_000_000;
+
+thread_local! {
+    /// What is left of the work budget of the lint or export running on this thread.
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(WORK_BUDGET) };
+}
+
+/// Gives this thread's searches a fresh [`WORK_BUDGET`].
+pub(crate) fn reset_budget() {
+    WORK.with(|w| w.set(WORK_BUDGET));
+}
+
+/// Whether the work budget of this thread ran out.
+pub(crate) fn budget_spent() -> bool {
+    WORK.with(|w| w.get() == 0)
+}
+
+/// Takes one unit of work; `Err` when the budget is spent.
+fn work() -> Result<(), ()> {
+    work_n(1)
+}
+
+/// Takes `n` units of work; `Err` (and the budget spent) when fewer are left.
+fn work_n(n: u64) -> Result<(), ()> {
+    WORK.with(|w| match w.get().checked_sub(n) {
+        Some(left) if w.get() > 0 => {
+            w.set(left);
+            Ok(())
+        }
+        _ => {
+            w.set(0);
+            Err(())
+        }
+    })
+}
 
 /// A nondeterministic automaton: char edges `(lo, hi, to)` and empty edges.
 #[derive(Debug, Default)]
@@ -100,6 +138,7 @@ impl Nfa {
         if self.edges.len() >= MAX_STATES {
             return Err(());
         }
+        work()?;
         self.edges.push(Vec::new());
         self.eps.push(Vec::new());
         Ok(self.edges.len() - 1)
@@ -110,7 +149,7 @@ impl Nfa {
         let mut seen: HashSet<usize> = from.iter().copied().collect();
         let mut todo: Vec<usize> = from.to_vec();
         while let Some(s) = todo.pop() {
-            if s == stop {
+            if s == stop || work().is_err() {
                 continue;
             }
             for &t in &self.eps[s] {
@@ -151,7 +190,10 @@ impl Builder {
             rule: rule.to_string(),
             line: node.line,
             column: node.column,
-            why: format!("the automaton would have more than {MAX_STATES} states"),
+            why: format!(
+                "the automaton would have more than {MAX_STATES} states, or the work budget of \
+                 {WORK_BUDGET} steps ran out"
+            ),
         }
     }
 
@@ -393,6 +435,7 @@ impl<K: Copy + Eq + std::hash::Hash> Search<K> {
             if self.seen.len() >= SEARCH_BUDGET {
                 return Err(());
             }
+            work()?;
             self.seen.insert(k, (Some(from), c));
             self.queue.push_back(k);
         }
@@ -435,34 +478,40 @@ fn reach_with_char(nfa: &Nfa, within: Frag) -> HashSet<usize> {
             }
         }
     }
-    // Backward: `zero` reach end reading nothing, `some` reading something.
-    let mut zero: HashSet<usize> = HashSet::from([within.end]);
-    let mut some: HashSet<usize> = HashSet::new();
-    loop {
-        let mut changed = false;
-        for &s in &states {
-            if s == within.end {
-                continue;
-            }
-            if !zero.contains(&s) && nfa.eps[s].iter().any(|t| zero.contains(t)) {
-                zero.insert(s);
-                changed = true;
-            }
-            if !some.contains(&s)
-                && (nfa.eps[s].iter().any(|t| some.contains(t))
-                    || nfa.edges[s]
-                        .iter()
-                        .any(|e| zero.contains(&e.2) || some.contains(&e.2)))
-            {
-                some.insert(s);
-                changed = true;
-            }
+    // Backward, in linear time: `reach` can reach the end; a state reads something on its way there
+    // when it can reach a character edge whose target is in `reach`.
+    let mut back: HashMap<usize, Vec<usize>> = HashMap::new();
+    for &s in &states {
+        if s == within.end {
+            continue;
         }
-        if !changed {
-            break;
+        for t in nfa.eps[s]
+            .iter()
+            .copied()
+            .chain(nfa.edges[s].iter().map(|e| e.2))
+        {
+            back.entry(t).or_default().push(s);
         }
     }
-    some
+    let walk_back = |seeds: Vec<usize>| {
+        let mut seen: HashSet<usize> = seeds.iter().copied().collect();
+        let mut todo = seeds;
+        while let Some(t) = todo.pop() {
+            for &s in back.get(&t).map_or(&[][..], Vec::as_slice) {
+                if seen.insert(s) {
+                    todo.push(s);
+                }
+            }
+        }
+        seen
+    };
+    let reach = walk_back(vec![within.end]);
+    let seeds: Vec<usize> = states
+        .iter()
+        .copied()
+        .filter(|&s| s != within.end && nfa.edges[s].iter().any(|e| reach.contains(&e.2)))
+        .collect();
+    walk_back(seeds)
 }
 
 /// Ordered choice in context: alternative `a` (earlier) and alternative `b` (later) of one choice, in
@@ -610,15 +659,17 @@ fn shortest(nfa: &Nfa, from: usize, to: usize, some: bool) -> Option<Witness> {
 pub(crate) fn included(nfa: &Nfa, a: Frag, b: Frag, prefix: bool) -> Option<Option<Witness>> {
     let mut sets: Vec<Vec<usize>> = Vec::new();
     let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
-    let mut intern = |set: Vec<usize>, sets: &mut Vec<Vec<usize>>| -> usize {
+    // A set of states costs its size in work (the subsets of a large automaton can be large).
+    let mut intern = |set: Vec<usize>, sets: &mut Vec<Vec<usize>>| -> Option<usize> {
+        work_n(set.len() as u64 + 1).ok()?;
         if let Some(&i) = ids.get(&set) {
-            return i;
+            return Some(i);
         }
         sets.push(set.clone());
         ids.insert(set, sets.len() - 1);
-        sets.len() - 1
+        Some(sets.len() - 1)
     };
-    let first = intern(nfa.empty_closure(&[b.start], b.end), &mut sets);
+    let first = intern(nfa.empty_closure(&[b.start], b.end), &mut sets)?;
     type K = (usize, usize);
     let mut search = Search::new((a.start, first));
     while let Some(k @ (sa, set)) = search.queue.pop_front() {
@@ -667,7 +718,7 @@ pub(crate) fn included(nfa: &Nfa, a: Frag, b: Frag, prefix: bool) -> Option<Opti
                     }
                 }
                 let closed = nfa.empty_closure(&next, b.end);
-                let id = intern(closed, &mut sets);
+                let id = intern(closed, &mut sets)?;
                 let key: K = (ta, id);
                 search.visit(key, k, Some(p)).ok()?;
             }

@@ -178,6 +178,7 @@ fn build(
     flavor: Flavor,
     max_bytes: usize,
 ) -> Result<Exported, ExportError> {
+    automaton::reset_budget();
     let body = inline(rules, &def.name, &def.expr)?;
     let mut tree = Node {
         kind: Kind::Rule(def.name.clone(), Box::new(body)),

@@ -41,6 +41,8 @@ pub enum LintCode {
     ImplicitWhitespace,
     /// What pest_meta itself refuses in the grammar (duplicate rules, ...).
     Grammar,
+    /// A note: the lint's work budget ran out, and the ordered choices from there on were not analysed.
+    NotAnalysed,
 }
 
 impl LintCode {
@@ -56,6 +58,7 @@ impl LintCode {
             LintCode::CaseSensitiveString => "case-sensitive-string",
             LintCode::ImplicitWhitespace => "implicit-whitespace",
             LintCode::Grammar => "grammar",
+            LintCode::NotAnalysed => "not-analysed",
         }
     }
 }
@@ -99,6 +102,7 @@ fn invalid(issue: GrammarIssue) -> GrammarError {
 }
 
 fn lint_checked(text: &str) -> Result<Vec<Finding>, GrammarError> {
+    automaton::reset_budget();
     let own = syntax::read(text).map_err(invalid)?;
     let mut used_names = HashSet::new();
     for def in &own.defs {
@@ -231,6 +235,20 @@ fn lint_checked(text: &str) -> Result<Vec<Finding>, GrammarError> {
         for (code, at, message, suggestion) in findings {
             add(code, at, message, suggestion);
         }
+    }
+    if automaton::budget_spent() {
+        out.push(Finding {
+            code: LintCode::NotAnalysed,
+            rule: String::new(),
+            line: 1,
+            column: 1,
+            message: format!(
+                "the grammar's ordered choices are too many or too large to analyse all within {} steps; some were not analysed",
+                automaton::WORK_BUDGET
+            ),
+            suggestion: "lint a smaller grammar, or the rules that changed as an overlay".to_string(),
+            explained: Some("a note, not a finding about the grammar".to_string()),
+        });
     }
     if out.iter().all(|f| f.explained.is_some()) {
         // What pest_meta refuses that the checks above do not name.

@@ -237,7 +237,7 @@ impl GrammarText {
 }
 
 /// The most nodes an inlined expression may have.
-const MAX_INLINED_NODES: usize = 1 << 21;
+const MAX_INLINED_NODES: usize = 1 << 19;
 
 /// `node` (in rule `rule`) with every rule it uses replaced by its body (under a [`Kind::Rule`] node);
 /// a refusal for a rule that uses itself, directly or not, and for an undefined rule.
