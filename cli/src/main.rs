@@ -7,8 +7,8 @@
 //! - [`report`]: errors and warnings as JSON values and as text with a caret (plain or rustc-like).
 //! - [`progress`]: the progress bar of long runs.
 //! - [`check`], [`parse`], [`resolve`], [`normalize`], [`equiv`], [`encode`] (`encode` and `decode`),
-//!   [`fix`]: the subcommands, each a module with an `Args` struct and a `run` function, and one variant
-//!   of [`Command`].
+//!   [`fix`], [`grammar`] (the grammar workbench, and `parse --tree`): the subcommands, each a module
+//!   with an `Args` struct and a `run` function, and one variant of [`Command`].
 //!
 //! Every diagnostic goes through [`report::Diagnostic`]: one shape (`SOURCE:LINE:COL: error|warning:
 //! MESSAGE`, the line, a caret; or rustc-like), passwords masked, control characters escaped.
