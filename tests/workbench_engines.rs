@@ -1,7 +1,8 @@
 //! Exported regular expressions run in each flavor's own engine, against the recognizer: on the lines
 //! of `data/real-uris-sample.txt` and on near-misses generated from them (one character removed,
 //! inserted or replaced at every position). Engines: the `regex` crate (RE2 syntax), PCRE2 (the
-//! `pcre2` crate), Python's `re` (python3), Node's `RegExp` with the `u` flag (ECMAScript) and
+//! `pcre2` crate), Python's `re` (python3), Node's `RegExp` with the `u` flag (ECMAScript; it must also
+//! compile with the `v` flag of HTML `pattern`, where Node has it) and
 //! `grep -E` (POSIX ERE). An engine that is not installed is skipped with a printed reason.
 #![cfg(feature = "runtime-grammar")]
 
@@ -102,6 +103,7 @@ sys.stdout.write('\\n'.join(out) + ('\\n' if out else ''))\n";
 
 const NODE: &str = "const lines = require('fs').readFileSync(0, 'utf8').split('\\n');\n\
 const re = new RegExp(JSON.parse(lines[0]), 'u');\n\
+try { new RegExp(JSON.parse(lines[0]), 'v'); } catch (e) { if (!(e instanceof SyntaxError) || !/flag/i.test(e.message)) throw e; }\n\
 const out = lines.slice(1).filter(l => l).map(l => re.test(JSON.parse(l)) ? '1' : '0');\n\
 process.stdout.write(out.join('\\n') + (out.length ? '\\n' : ''));\n";
 
