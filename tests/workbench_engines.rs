@@ -10,7 +10,6 @@ use std::io::Write as _;
 use std::process::{Command, Stdio};
 
 use rfc3986::runtime::workbench::{export, Flavor, GrammarText};
-use rfc3986::runtime::Grammar;
 use rstest::rstest;
 
 /// Lines of the shipped sample, and near-misses of the first `near` of them.
@@ -159,8 +158,9 @@ fn engine(flavor: Flavor, pattern: &str, inputs: &[String]) -> Result<Vec<bool>,
     }
 }
 
-/// The exported `URI-reference` (uri.pest) and `IRI-reference` (iri.pest) agree with the recognizer on
-/// every input, in every flavor's engine.
+/// The exported `URI-reference` (uri.pest), `IRI-reference` (iri.pest), zone-id's `URI-reference` and
+/// the http, file and data scheme grammars' `scheme_uri` agree with the recognizer (the loaded grammar)
+/// on every input, in the flavor's engine.
 #[rstest]
 #[case::uri_ecmascript("uri", "URI-reference", Flavor::EcmaScript)]
 #[case::uri_pcre2("uri", "URI-reference", Flavor::Pcre2)]
@@ -171,6 +171,11 @@ fn engine(flavor: Flavor, pattern: &str, inputs: &[String]) -> Result<Vec<bool>,
 #[case::iri_python("iri", "IRI-reference", Flavor::Python)]
 #[case::iri_re2("iri", "IRI-reference", Flavor::Re2)]
 #[case::iri_pcre2("iri", "IRI-reference", Flavor::Pcre2)]
+#[case::zone_id_re2("zone-id", "URI-reference", Flavor::Re2)]
+#[case::http_re2("http", "scheme_uri", Flavor::Re2)]
+#[case::http_python("http", "scheme_uri", Flavor::Python)]
+#[case::file_re2("file", "scheme_uri", Flavor::Re2)]
+#[case::data_re2("data", "scheme_uri", Flavor::Re2)]
 fn exported_expression_agrees_with_the_recognizer(
     #[case] grammar: &str,
     #[case] rule: &str,
@@ -179,7 +184,7 @@ fn exported_expression_agrees_with_the_recognizer(
     let inputs = inputs(60);
     let text = GrammarText::named_or_file(grammar).unwrap();
     let exported = export(&text, rule, flavor, 1 << 20).unwrap();
-    let loaded = Grammar::builtin(grammar).unwrap().unwrap();
+    let loaded = text.load().unwrap();
     let entry = loaded.entry(rule).unwrap();
     let expected: Vec<bool> = inputs
         .iter()

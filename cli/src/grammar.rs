@@ -410,11 +410,10 @@ fn export(
         }
         Err(e @ workbench::ExportError::Refused { .. }) => {
             super::error(format_args!(
-                "{}:{}: no {} expression: {}",
+                "{}:{}; no {} expression",
                 input::escape_name(grammar),
                 escape_text(&e.to_string()),
-                flavor.name(),
-                "PEG and the regular reading differ there, or the construct has no regular form"
+                flavor.name()
             ));
             Ok(Status::Invalid)
         }

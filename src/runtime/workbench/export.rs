@@ -17,6 +17,11 @@
 //!   way; `X+` and `X{n,}` likewise); other lookaheads become `(?=...)`/`(?!...)` in the flavors that have them (their inside read
 //!   regularly) and are refused in RE2 and POSIX ERE.
 //!
+//! These checks are sufficient conditions, read on the regular reading (lookaheads inside as matching
+//! the empty string): an export is exact, but a refusal may be cautious where the PEG happens to accept
+//! the regular language all the same (`(literal-run | expression)*` of the URI Template grammar, whose
+//! runs could also be split).
+//!
 //! Alternatives that are single characters are merged into one bracket expression, and alternatives
 //! with a common first part are factored (`ab|ac` -> `a(?:b|c)`), so that `URI-reference` stays a few
 //! kilobytes.
