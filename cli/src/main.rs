@@ -7,8 +7,8 @@
 //! - [`report`]: errors and warnings as JSON values and as text with a caret (plain or rustc-like).
 //! - [`progress`]: the progress bar of long runs.
 //! - [`check`], [`parse`], [`resolve`], [`normalize`], [`equiv`], [`encode`] (`encode` and `decode`),
-//!   [`fix`]: the subcommands, each a module with an `Args` struct and a `run` function, and one variant
-//!   of [`Command`].
+//!   [`fix`], [`grammar`] (the grammar workbench, and `parse --tree`): the subcommands, each a module
+//!   with an `Args` struct and a `run` function, and one variant of [`Command`].
 //!
 //! Every diagnostic goes through [`report::Diagnostic`]: one shape (`SOURCE:LINE:COL: error|warning:
 //! MESSAGE`, the line, a caret; or rustc-like), passwords masked, control characters escaped.
@@ -26,6 +26,7 @@ mod encode;
 mod equiv;
 mod expand;
 mod fix;
+mod grammar;
 mod input;
 mod normalize;
 mod parse;
@@ -70,6 +71,8 @@ enum Command {
     Decode(encode::DecodeArgs),
     /// Repair near-URIs where the repair is unambiguous (percent-encoding), reporting each repair.
     Fix(fix::Args),
+    /// The grammar workbench: list, show, lint, export and diff grammars.
+    Grammar(grammar::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
     Completions {
         /// The shell to complete for.
@@ -174,6 +177,7 @@ fn main() -> ExitCode {
         Command::Encode(args) => encode::run_encode(&args),
         Command::Decode(args) => encode::run_decode(&args),
         Command::Fix(args) => fix::run(&args),
+        Command::Grammar(args) => grammar::run(&args),
         Command::Completions { shell } => {
             let mut out = io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut out);

@@ -36,6 +36,11 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
+    /// Print the derivation instead of the components: every rule that matched, nested, with its byte
+    /// span (a rejected input: the tree of what matched, then the error).
+    #[arg(long)]
+    tree: bool,
+
     #[command(flatten)]
     look: report::LookArgs,
 
@@ -93,6 +98,10 @@ struct Invalid<'a> {
 
 /// Runs `parse`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    if args.tree {
+        let (rule, grammar) = (args.rule.as_deref(), args.grammar.as_deref());
+        return super::grammar::parse_tree(rule, grammar, args.format, &args.uris);
+    }
     let engine = match Engine::new(args.rule.as_deref(), args.grammar.as_deref()) {
         Ok(engine) => engine,
         Err(message) => {

@@ -78,6 +78,7 @@ mod program;
 #[path = "../../build/read.rs"]
 #[allow(dead_code)]
 mod read;
+pub mod workbench;
 
 /// The most nodes the program of a loaded grammar may have (`uri.pest` needs about 1,000).
 const MAX_PROGRAM_NODES: usize = 1 << 20;

@@ -78,3 +78,23 @@ pub fn spawn_with_limit(args: &[&str], stdin: &[u8], limit: Duration) -> Option<
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// The `$ command` examples of a Markdown document (README.md, docs/EDITING-THE-GRAMMAR.md): each `$ `
+/// line and the output lines under it, up to the next `$ ` line or the end of the code block.
+pub fn dollar_examples(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for line in text.lines() {
+        if let Some(command) = line.strip_prefix("$ ") {
+            out.extend(current.take());
+            current = Some((command.to_string(), String::new()));
+        } else if line.starts_with("```") {
+            out.extend(current.take());
+        } else if let Some((_, expected)) = current.as_mut() {
+            expected.push_str(line);
+            expected.push('\n');
+        }
+    }
+    out.extend(current);
+    out
+}
