@@ -108,10 +108,10 @@ def parse(text: str, rule: str = "URI-reference") -> UriRef:
 def resolve(base: str, reference: str, strict: bool = True) -> str:
     """The target URI of reference against the base URI (RFC 3986 5.2.2, 5.3)."""
 
-def normalize(text: str, level: Level = "syntax", ipv6_rfc5952: bool = False) -> str:
+def normalize(text: str, level: Level = "scheme", ipv6_rfc5952: bool = False) -> str:
     """The normal form at a rung of the comparison ladder (RFC 3986 6.2.1, 6.2.2, 6.2.3)."""
 
-def equivalent(a: str, b: str, level: Level = "syntax", ipv6_rfc5952: bool = False) -> bool:
+def equivalent(a: str, b: str, level: Level = "scheme", ipv6_rfc5952: bool = False) -> bool:
     """Whether the normal forms of a and b at level are the same text (RFC 3986 6.2)."""
 
 def lint(text: str) -> list[Finding]:

@@ -157,7 +157,7 @@ def parse_components(values: ArrayLike, rule: str = "URI-reference") -> pa.Array
     )
 
 
-def normalize(values: ArrayLike, level: str = "syntax", ipv6_rfc5952: bool = False) -> pa.Array:
+def normalize(values: ArrayLike, level: str = "scheme", ipv6_rfc5952: bool = False) -> pa.Array:
     """The normal form of every row (RFC 3986 6.2.2 ``syntax``, 6.2.3 ``scheme``, 6.2.1 ``simple``),
     a string array; null for a null or invalid row."""
     return _apply(values, lambda a: _native.batch_normalize(a, level, ipv6_rfc5952), _text_type)

@@ -475,15 +475,16 @@ fn resolve(py: Python<'_>, base: &str, reference: &str, strict: bool) -> PyResul
     })
 }
 
-/// normalize(text, level="syntax", ipv6_rfc5952=False)
+/// normalize(text, level="scheme", ipv6_rfc5952=False)
 /// --
 ///
 /// The normal form of the URI reference `text` (RFC 3986 6.2): level "simple" (6.2.1) returns it as
 /// written, "syntax" (6.2.2: case, percent-encoding of unreserved characters, dot-segments, empty
-/// port) and "scheme" (6.2.3: default ports, empty http(s)/ws(s) path as "/"). ipv6_rfc5952=True also
+/// port) and "scheme", the default, as the crate's `normalize()` (6.2.2 then 6.2.3: default ports,
+/// empty http(s)/ws(s) path as "/"). ipv6_rfc5952=True also
 /// writes IPv6 addresses in the RFC 5952 form. Raises ParseError.
 #[pyfunction]
-#[pyo3(signature = (text, level = "syntax", ipv6_rfc5952 = false))]
+#[pyo3(signature = (text, level = "scheme", ipv6_rfc5952 = false))]
 fn normalize(py: Python<'_>, text: &str, level: &str, ipv6_rfc5952: bool) -> PyResult<String> {
     guard(|| {
         let opts = options(level, ipv6_rfc5952)?;
@@ -494,13 +495,13 @@ fn normalize(py: Python<'_>, text: &str, level: &str, ipv6_rfc5952: bool) -> PyR
     })
 }
 
-/// equivalent(a, b, level="syntax", ipv6_rfc5952=False)
+/// equivalent(a, b, level="scheme", ipv6_rfc5952=False)
 /// --
 ///
 /// Whether two URI references are equivalent at a rung of the comparison ladder (RFC 3986 6.2): their
 /// normal forms at `level` are the same text. Raises ParseError when either is not a URI-reference.
 #[pyfunction]
-#[pyo3(signature = (a, b, level = "syntax", ipv6_rfc5952 = false))]
+#[pyo3(signature = (a, b, level = "scheme", ipv6_rfc5952 = false))]
 fn equivalent(py: Python<'_>, a: &str, b: &str, level: &str, ipv6_rfc5952: bool) -> PyResult<bool> {
     guard(|| {
         let opts = options(level, ipv6_rfc5952)?;
@@ -980,7 +981,7 @@ fn text_chunks(rows: &[Option<String>], large: bool) -> PyResult<Vec<ArrayRef>> 
 /// batch_normalize(array, level, ipv6_rfc5952) -> the chunks of a string array (large_string for a
 /// large_string array); null for a null or invalid input.
 #[pyfunction]
-#[pyo3(signature = (array, level = "syntax", ipv6_rfc5952 = false))]
+#[pyo3(signature = (array, level = "scheme", ipv6_rfc5952 = false))]
 fn batch_normalize<'py>(
     py: Python<'py>,
     array: &Bound<'py, PyAny>,

@@ -108,6 +108,13 @@ def test_normalize(text, level, expected):
     assert r.normalize(text, level) == expected
 
 
+def test_default_level_is_scheme_based_as_the_crate():
+    # RFC 3986 6.2.3 for the default-port table, as url and fluent-uri normalize; "syntax" is 6.2.2 alone.
+    assert r.normalize("HTTP://Example.com:80/a/./b") == "http://example.com/a/b"
+    assert r.equivalent("http://example.com", "http://example.com:80/")
+    assert not r.equivalent("http://example.com", "http://example.com:80/", "syntax")
+
+
 def test_normalize_ipv6_rfc5952_option():
     assert r.normalize("http://[2001:DB8:0:0::1]/") == "http://[2001:db8:0:0::1]/"
     assert r.normalize("http://[2001:DB8:0:0::1]/", ipv6_rfc5952=True) == "http://[2001:db8::1]/"
