@@ -538,7 +538,7 @@ fn hex_value(b: u8) -> u8 {
 
 /// Whether an octet is an unreserved character (RFC 3986 2.3; the class comes from uri.pest).
 fn is_unreserved(b: u8) -> bool {
-    crate::classes::contains(crate::classes::UNRESERVED, b)
+    crate::engine::classes::contains(crate::engine::classes::UNRESERVED, b)
 }
 
 /// Whether `s` has an uppercase ASCII letter outside its `pct-encoded` triplets.
@@ -948,7 +948,7 @@ fn lint_path(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
             return;
         }
         let bytes = &text.as_bytes()[path_start..path_end];
-        let Some(first) = crate::path::first_dot_at_segment_start(bytes, true) else {
+        let Some(first) = crate::resolve::path::first_dot_at_segment_start(bytes, true) else {
             return;
         };
         for dot in memchr::memchr_iter(b'.', &bytes[first..]).map(|dot| dot + first) {

@@ -71,9 +71,10 @@
 
 use std::fmt;
 
+use crate::engine::Rule;
+use crate::engine::{classes, validate};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::grammar::Rule;
-use crate::{classes, parse_as, validate};
+use crate::value::rule_match::parse_as;
 
 /// Why a character was percent-encoded, with the RFC section that asks for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -118,7 +118,10 @@ fn join(#[case] reference: &str, #[case] target: &str) {
 #[test]
 fn join_reports_an_invalid_reference() {
     let base = Uri::parse("http://a/").unwrap();
-    assert!(matches!(base.join("a b"), Err(rfc3986::Error::Parse(_))));
+    assert!(matches!(
+        base.join("a b"),
+        Err(rfc3986::resolve::ResolveError::Reference(_))
+    ));
 }
 
 #[test]
