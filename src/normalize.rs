@@ -8,12 +8,12 @@
 
 use std::borrow::Cow;
 
+use crate::components::HostKind;
 use crate::components::{Parts, WrittenAuthority};
 use crate::engine::{self, Rule};
 use crate::resolve::path::{may_have_dot_segment, remove_dot_segments_at};
 use crate::value::iri::{Iri, IriRef};
 use crate::value::uri::{Uri, UriRef};
-use crate::HostKind;
 
 /// A rung of the comparison ladder (RFC 3986 section [6.2]): how much normalization is applied before two
 /// references are compared. Each level includes the ones before it.
@@ -768,16 +768,12 @@ fn is_own_syntax_normal_form(r: &UriRef<'_>, options: &Options) -> bool {
     }
 }
 
-/// Whether an octet is an unreserved character (RFC 3986 2.3; the class comes from uri.pest).
-fn is_unreserved(b: u8) -> bool {
-    crate::engine::classes::contains(crate::engine::classes::UNRESERVED, b)
-}
-
 /// Appends `text` to `out` with its percent-encodings normalized (RFC 3986 6.2.2.1, 6.2.2.2): an octet of
 /// an unreserved character decoded, every other one written with upper-case hexadecimal digits. With
 /// `lower`, letters (also decoded ones) are written in lower case, for a case-insensitive host.
 pub(crate) fn push_pct_normalized(out: &mut String, text: &str, lower: bool) {
-    use crate::percent::hex_value;
+    use crate::engine::classes::is_unreserved;
+    use crate::util::hex_value;
     let bytes = text.as_bytes();
     out.reserve(bytes.len());
     // `text[copied..at]` is to be copied as it is (lower-cased with `lower`), triplets already in normal

@@ -146,8 +146,6 @@ impl fmt::Display for Component {
     }
 }
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
 /// Percent-encodes `text` for `component` (RFC 3986 2.1, 2.4, 2.5): every UTF-8 octet that the component's
 /// rule does not allow becomes `%` and two upper-case hex digits; everything else, unreserved characters
 /// in particular, is kept. `%` is always encoded (`%25`), so text that is already encoded is encoded again
@@ -201,7 +199,7 @@ fn encode_octets(bytes: &[u8], component: Component) -> Option<String> {
         if component.allows(b) {
             out.push(b);
         } else {
-            out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+            out.extend_from_slice(&crate::util::pct_triplet(b));
         }
     }
     // Only ASCII was pushed.
@@ -210,10 +208,7 @@ fn encode_octets(bytes: &[u8], component: Component) -> Option<String> {
 
 pub use crate::error::{DecodeError, DecodeErrorKind};
 
-/// The value of an ASCII hex digit (`HEXDIG`, either case), `None` for any other byte.
-pub(crate) fn hex_value(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
+use crate::util::hex_value;
 
 /// Decodes every `pct-encoded` triplet of `text` into its octet (RFC 3986 2.1; hex digits in either case)
 /// and keeps every other byte as it is. Works on any component (or a whole URI): no character is treated

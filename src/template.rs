@@ -60,6 +60,7 @@ use std::hash::BuildHasher;
 use pest::Parser as _;
 
 use crate::engine::classes;
+use crate::util::{is_pct_triplet, push_pct_triplet};
 
 /// The text of `grammars/uri-template.pest`, the grammar this module runs: for
 /// `runtime::Grammar::load` (feature `runtime-grammar`) and the command line's `--grammar`.
@@ -594,20 +595,11 @@ fn prefix(value: &str, n: usize, allow_reserved: bool) -> &str {
     &value[..i]
 }
 
-fn is_pct_triplet(bytes: &[u8], i: usize) -> bool {
-    bytes[i] == b'%'
-        && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-        && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-}
-
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
+/// Appends the UTF-8 octets of `c` as `pct-encoded` triplets.
 fn push_pct(out: &mut String, c: char) {
     let mut buf = [0; 4];
     for &b in c.encode_utf8(&mut buf).as_bytes() {
-        out.push('%');
-        out.push(HEX[usize::from(b >> 4)] as char);
-        out.push(HEX[usize::from(b & 0xF)] as char);
+        push_pct_triplet(out, b);
     }
 }
 

@@ -4,7 +4,7 @@
 //! checked-in `small.recognizer.rs` and `small.explainer.rs`; `RFC3986_BLESS=1 cargo test -p rfc3986-peg`
 //! writes them anew after a deliberate change.
 
-use rfc3986_peg::explainer as diagnose;
+use rfc3986_peg::explainer;
 use rfc3986_peg::{analyse, components, emit, layout, program, read, tables};
 use std::path::PathBuf;
 
@@ -608,15 +608,15 @@ fn layout_one_statement_per_line(#[case] code: &str, #[case] expected: &str) {
 fn emitted() -> (String, String) {
     let read = small();
     let fastpath = emit::generate(&read.ast, &read.rules, &["scheme", "number"]).expect("emit");
-    let twin = twin(&read);
+    let twin = explainer_of(&read);
     (fastpath, twin)
 }
 
-/// The diagnostic twin of a grammar.
-fn twin(read: &read::Read) -> String {
+/// The explainer of a grammar.
+fn explainer_of(read: &read::Read) -> String {
     let detail = read::optimized(&read.detail).expect("detail grammar");
     let names: Vec<String> = read.rules.iter().map(|r| r.name.clone()).collect();
-    let items = diagnose::items(
+    let items = explainer::items(
         &detail,
         &names,
         |name| {
@@ -626,7 +626,7 @@ fn twin(read: &read::Read) -> String {
         },
         read::ENTRY_PREFIX,
     );
-    diagnose::generate(&detail, &items, &read.rules, read::ENTRY_PREFIX).expect("twin")
+    explainer::generate(&detail, &items, &read.rules, read::ENTRY_PREFIX).expect("twin")
 }
 
 #[track_caller]
@@ -774,7 +774,7 @@ fn diagnose_says_which_rules_of_the_detail_grammar_have_no_abnf_line() {
 fn emit_heads_uri_pest_functions_with_their_abnf_line(#[case] rule: &str, #[case] abnf: &str) {
     let read = read::read(URI_PEST).expect("uri.pest reads");
     let fastpath = emit::generate(&read.ast, &read.rules, &[]).expect("emit");
-    let twin = twin(&read);
+    let twin = explainer_of(&read);
     let expected = format!("// {abnf}\n// pest: {rule} = ");
     assert!(
         fastpath.contains(&format!("\n{expected}")),
@@ -798,7 +798,7 @@ fn emit_and_diagnose_keep_doc_text_inside_one_line_comment() {
     let read = read::read(HOSTILE_DOCS).expect("reads");
     assert_eq!(read.rules[1].definition, "x\ry\u{2028}z");
     let fastpath = emit::generate(&read.ast, &read.rules, &[]).expect("emit");
-    let twin = twin(&read);
+    let twin = explainer_of(&read);
     for code in [&fastpath, &twin] {
         assert!(!code.contains(['\r', '\u{2028}']));
         // Each piece of doc text is on a comment line, and only there.
@@ -836,18 +836,18 @@ fn diagnose_items_follow_pests_rule_enum_order() {
     let read = small();
     let detail = read::optimized(&read.detail).expect("detail grammar");
     let names: Vec<String> = read.rules.iter().map(|r| r.name.clone()).collect();
-    let items = diagnose::items(
+    let items = explainer::items(
         &detail,
         &names,
         |name| name.strip_prefix(read::LITERAL_PREFIX).map(str::to_string),
         read::ENTRY_PREFIX,
     );
-    assert_eq!(items[0], diagnose::Item::EndOfInput);
-    assert_eq!(items[1], diagnose::Item::Rule(0));
-    assert_eq!(items[5], diagnose::Item::Rule(4));
+    assert_eq!(items[0], explainer::Item::EndOfInput);
+    assert_eq!(items[1], explainer::Item::Rule(0));
+    assert_eq!(items[5], explainer::Item::Rule(4));
     // The first quoted string of small.pest (`lit_0`), as pest reads it.
-    assert_eq!(items[6], diagnose::Item::Literal("+".to_string()));
-    assert_eq!(items.last(), Some(&diagnose::Item::Entry));
+    assert_eq!(items[6], explainer::Item::Literal("+".to_string()));
+    assert_eq!(items.last(), Some(&explainer::Item::Entry));
 }
 
 #[rstest]
@@ -901,14 +901,14 @@ fn table_bytes(table: &[bool; 256]) -> String {
 /// The skip table of the first repetition in rule `name` of `text`'s detail grammar, as its bytes.
 fn skip_of(text: &str, name: &str) -> Option<String> {
     of_first_rep(text, name, |body, rules| {
-        diagnose::skip_table(body, rules).map(|t| table_bytes(&t))
+        explainer::skip_table(body, rules).map(|t| table_bytes(&t))
     })
 }
 
 /// The triple tables of the first repetition in rule `name`, as their bytes joined by `|`.
 fn triples_of(text: &str, name: &str) -> Option<String> {
     of_first_rep(text, name, |body, rules| {
-        diagnose::triple_tables(body, rules)
+        explainer::triple_tables(body, rules)
             .map(|t| t.iter().map(table_bytes).collect::<Vec<_>>().join("|"))
     })
 }
@@ -991,10 +991,10 @@ fn diagnose_triple_tables(#[case] text: &str, #[case] rule: &str, #[case] bytes:
     assert_eq!(triples_of(text, rule), bytes);
 }
 
-/// The start bytes of the runs [`diagnose::run_tables`] finds in the first repetition of rule `name`.
+/// The start bytes of the runs [`explainer::run_tables`] finds in the first repetition of rule `name`.
 fn run_starts_of(text: &str, name: &str) -> Option<String> {
     of_first_rep(text, name, |body, rules| {
-        diagnose::run_tables(body, rules).map(|run| table_bytes(&run.start))
+        explainer::run_tables(body, rules).map(|run| table_bytes(&run.start))
     })
 }
 

@@ -270,17 +270,12 @@ impl Parts {
     ) -> Parts {
         let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
         let path_text = &text[path.0..path.1];
-        let path_kind = if authority.is_some() {
-            PathKind::Abempty
-        } else if path_text.starts_with('/') {
-            PathKind::Absolute
-        } else if path_text.is_empty() {
-            PathKind::Empty
-        } else if scheme_end.is_some() {
-            PathKind::Rootless
-        } else {
-            PathKind::Noscheme
-        };
+        let path_kind = PathKind::written(
+            authority.is_some(),
+            path_text.starts_with('/'),
+            path_text.is_empty(),
+            scheme_end.is_some(),
+        );
         let mut parts = Parts {
             scheme: slot(scheme_end.map(|end| (0, end))),
             path: slot(Some(path)),
@@ -303,5 +298,70 @@ impl Parts {
             parts.port = slot(a.port);
         }
         parts
+    }
+}
+
+/// The layout of a resolved target (RFC 3986 5.2.2, 5.3): where resolution wrote each component.
+impl Parts {
+    /// The components of a target URI written by resolution (RFC 3986 5.2.2, 5.3): the scheme at
+    /// `0..scheme_end`; the authority (with its userinfo, host and port) of `authority.0` copied as it is to
+    /// offset `authority.1`, if the target has one; the path at `path`, which begins with "/" when
+    /// `path_rooted`; query and fragment at their spans. As [`Parts::written`], without a scan of the
+    /// text, for the hot path of resolution.
+    #[inline]
+    pub(crate) fn resolved(
+        scheme_end: usize,
+        authority: Option<(&Parts, usize)>,
+        path: (usize, usize),
+        path_rooted: bool,
+        query: Option<(usize, usize)>,
+        fragment: Option<(usize, usize)>,
+    ) -> Parts {
+        let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
+        let path_kind = PathKind::written(authority.is_some(), path_rooted, path.0 == path.1, true);
+        let mut parts = Parts {
+            scheme: Slot::new(0, scheme_end),
+            path: Slot::new(path.0, path.1),
+            path_kind,
+            query: slot(query),
+            fragment: slot(fragment),
+            ..Parts::default()
+        };
+        if let Some((source, at)) = authority {
+            let from = source.authority.start();
+            parts.authority = source.authority.moved(from, at);
+            parts.userinfo = source.userinfo.moved(from, at);
+            parts.host = source.host.moved(from, at);
+            parts.host_address = source.host_address.moved(from, at);
+            parts.host_kind = source.host_kind;
+            parts.port = source.port.moved(from, at);
+        }
+        parts
+    }
+}
+
+impl PathKind {
+    /// The path rule a path written after the other components takes, as `hier-part` (RFC 3986 3) and
+    /// `relative-part` (4.2) choose it: `path-abempty` after an authority, else `path-absolute` when the
+    /// path begins with "/", `path-empty` when it is empty, `path-rootless` in a URI (with a scheme) and
+    /// `path-noscheme` in a relative reference. The one place this choice is written.
+    #[inline]
+    pub(crate) fn written(
+        has_authority: bool,
+        rooted: bool,
+        empty: bool,
+        has_scheme: bool,
+    ) -> PathKind {
+        if has_authority {
+            PathKind::Abempty
+        } else if rooted {
+            PathKind::Absolute
+        } else if empty {
+            PathKind::Empty
+        } else if has_scheme {
+            PathKind::Rootless
+        } else {
+            PathKind::Noscheme
+        }
     }
 }

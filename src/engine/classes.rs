@@ -11,6 +11,19 @@ pub(crate) fn contains(class: u128, b: u8) -> bool {
     b < 128 && class & (1u128 << b) != 0
 }
 
+/// Whether an octet is an unreserved character (RFC 3986 2.3).
+#[inline]
+pub(crate) fn is_unreserved(b: u8) -> bool {
+    contains(UNRESERVED, b)
+}
+
+/// Whether the ASCII byte `b` appears unencoded somewhere in some URI: `unreserved`, `reserved`
+/// (`gen-delims`, `sub-delims`) and the `%` of `pct-encoded` (RFC 3986 2).
+#[inline]
+pub(crate) fn in_any_uri(b: u8) -> bool {
+    contains(UNRESERVED | GEN_DELIMS | SUB_DELIMS | 1 << b'%', b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,16 +8,6 @@ use crate::engine::classes;
 use crate::error::{Context, Expected, ParseError, ParseErrorKind};
 use crate::rule::Rule;
 
-/// Characters that some rule of RFC 3986 allows: unreserved, reserved (gen-delims and sub-delims) and
-/// "%" (the classes come from uri.pest).
-fn allowed_somewhere(c: char) -> bool {
-    use classes::{contains, GEN_DELIMS, SUB_DELIMS, UNRESERVED};
-    let Ok(b) = u8::try_from(c) else {
-        return false;
-    };
-    b == b'%' || contains(UNRESERVED | GEN_DELIMS | SUB_DELIMS, b)
-}
-
 /// Judges the kind of error from the byte at `offset` and its surroundings.
 ///
 /// pest reports the furthest byte any alternative reached, which is right by the grammar but can be late
@@ -48,7 +38,9 @@ pub(crate) fn classify(
         Some(_) if in_ip_literal(input, offset, authority) => ParseErrorKind::InvalidIpLiteral,
         Some('[' | ']') => ParseErrorKind::Bracket,
         Some('#') if before.contains('#') => ParseErrorKind::SecondHash,
-        Some(c) if !allowed_somewhere(c) => ParseErrorKind::InvalidCharacter,
+        Some(c) if !u8::try_from(c).is_ok_and(classes::in_any_uri) => {
+            ParseErrorKind::InvalidCharacter
+        }
         Some(_) => ParseErrorKind::Unexpected,
     };
     ParseError {

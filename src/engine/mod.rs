@@ -14,6 +14,7 @@ pub(crate) use crate::rule::Rule;
 
 pub(crate) mod classes;
 pub(crate) mod classify;
+pub(crate) mod explainer;
 pub(crate) mod recognizer;
 pub(crate) mod reference;
 pub(crate) mod subsumption;
@@ -46,7 +47,7 @@ impl Rule {
 
 /// Matches `rule` against the whole of `input` and returns the spans of the components found.
 ///
-/// The compiled recognizer decides and reports the spans; when it rejects, its diagnostic twin (generated
+/// The compiled recognizer decides and reports the spans; when it rejects, its explainer (generated
 /// from the same grammar) explains why. Neither runs pest: the pest_derive parser is the reference they
 /// are tested against, and what [`Rule::validate_with_reference`] runs.
 ///
@@ -62,7 +63,7 @@ pub(crate) fn parse_parts(rule: Rule, input: &str) -> Result<Parts, ParseError> 
 }
 
 /// [`parse_parts`] after the fast path declined: the length limit, then the explanation of the rejection
-/// by the diagnostic twin. The components come from the pest_derive parser only in the one case the
+/// by the explainer. The components come from the pest_derive parser only in the one case the
 /// recognizer cannot record them (a component rule matched twice; `uri.pest` has none).
 #[cold]
 #[inline(never)]
@@ -70,19 +71,19 @@ pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<P
     if input.len() > components::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
     }
-    match diagnose(rule, input) {
+    match explain(rule, input) {
         Some(error) => Err(error),
         None => parse_parts_reference(rule, input),
     }
 }
 
 /// The error for an input the recognizer declined: the furthest position the grammar reached and what it
-/// expected there, from the diagnostic twin (the same answer as pest's detail parser); `None` when the
-/// twin accepts the input (the recognizer declined only because it could not record the components).
+/// expected there, from the explainer (the same answer as pest's detail parser); `None` when the
+/// explainer accepts the input (the recognizer declined only because it could not record the components).
 #[cold]
 #[inline(never)]
-pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
-    use crate::engine::recognizer::diagnose::{self as twin, Diag};
+pub(crate) fn explain(rule: Rule, input: &str) -> Option<ParseError> {
+    use crate::engine::explainer::{self, Diag};
     use std::cell::Cell;
     thread_local! {
         // The attempt list of the last rejection on this thread, kept for its allocation (its
@@ -90,7 +91,7 @@ pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
         static BUFFER: Cell<Vec<u16>> = const { Cell::new(Vec::new()) };
     }
     let mut d = Diag::with_buffer(input.as_bytes(), BUFFER.take());
-    if twin::diagnose(rule.index(), &mut d) == Some(input.len()) {
+    if explainer::explain(rule.index(), &mut d) == Some(input.len()) {
         return None;
     }
     let offset = d.offset();
@@ -107,9 +108,9 @@ pub(crate) fn diagnose(rule: Rule, input: &str) -> Option<ParseError> {
     Some(classify::classify(rule, input, offset, expected))
 }
 
-/// The folded list of the built-in twin for the set of places `key`, made by `fold` the first time this
+/// The folded list of the built-in explainer for the set of places `key`, made by `fold` the first time this
 /// thread meets the set and shared after that: the lines a file rejects have few distinct sets, and
-/// folding is most of the cost of an explanation after the twin's run. The cache is direct-mapped,
+/// folding is most of the cost of an explanation after the explainer's run. The cache is direct-mapped,
 /// 64 lists per thread at most.
 fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync::Arc<[Expected]> {
     use std::cell::RefCell;
@@ -133,7 +134,7 @@ fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync
     list
 }
 
-/// One item a diagnostic twin can record, in an [`ExpectedTable`].
+/// One item an explainer can record, in an [`ExpectedTable`].
 #[derive(Debug)]
 pub(crate) struct ExpectedItem {
     /// The item as an error lists it.
@@ -165,7 +166,7 @@ impl ExpectedItem {
     }
 }
 
-/// What each id of a diagnostic twin's record of attempts stands for, arranged for
+/// What each id of an explainer's record of attempts stands for, arranged for
 /// [`expected_from_ids`]: the distinct items in pest's error order (rules, then literals, then the end
 /// of input; each in the order of the ids), and each id's place in that order (two ids can stand for
 /// the same item, as the end of input and a whole-input entry rule do).
@@ -176,7 +177,7 @@ pub(crate) struct ExpectedTable {
 }
 
 impl ExpectedTable {
-    /// The table for the items of a twin, by id, with each item's rank in pest's order (0 for rules, 1
+    /// The table for the items of an explainer, by id, with each item's rank in pest's order (0 for rules, 1
     /// for literals, 2 for the end of input).
     pub(crate) fn new(items: impl Iterator<Item = (Expected, u8)>) -> ExpectedTable {
         let items: Vec<(Expected, u8)> = items.collect();
@@ -199,7 +200,7 @@ impl ExpectedTable {
 /// What was expected, from the ids a diagnostic run attempted at the furthest position (`ids`, in any
 /// order, repeats allowed) and what each id stands for (`table`): in pest's order (rules, then
 /// literals, then the end of input; each in the order of the grammar), without repeats, folded
-/// ([`fold`](crate::engine::subsumption)). Shared by the built-in twin and the engine of grammars loaded at run time,
+/// ([`fold`](crate::engine::subsumption)). Shared by the built-in explainer and the engine of grammars loaded at run time,
 /// so that both say the same. `ids` is used as scratch space (left sorted, as places in the table).
 pub(crate) fn expected_from_ids(table: &ExpectedTable, ids: &mut Vec<u16>) -> Vec<Expected> {
     match place_bits(table, ids) {
@@ -297,9 +298,9 @@ fn fold_places(table: &ExpectedTable, ids: &[u16]) -> Vec<Expected> {
     expected
 }
 
-/// What each item of the diagnostic twin's record stands for.
+/// What each item of the explainer's record stands for.
 fn expected_items() -> &'static ExpectedTable {
-    use crate::engine::recognizer::diagnose::{Item, ITEMS};
+    use crate::engine::explainer::{Item, ITEMS};
     static TABLE: std::sync::OnceLock<ExpectedTable> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         ExpectedTable::new(ITEMS.iter().map(|item| match *item {
@@ -342,7 +343,7 @@ pub(crate) fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
     if input.len() > components::MAX_LEN {
         return Err(ParseError::too_long(rule, input));
     }
-    match diagnose(rule, input) {
+    match explain(rule, input) {
         Some(error) => Err(error),
         None => parse_parts_reference(rule, input).map(|_| ()),
     }
@@ -545,11 +546,11 @@ mod expected_from_ids_tests {
         );
     }
 
-    /// The built-in twin's lists are folded once per set of places and thread: two rejections with the
+    /// The built-in explainer's lists are folded once per set of places and thread: two rejections with the
     /// same set share one list, equal to the list folded anew; another set gets its own list.
     #[test]
-    fn the_twin_shares_one_folded_list_per_set_of_places() {
-        let error = |input: &str| diagnose(Rule::URI_REFERENCE, input).expect("rejected");
+    fn the_explainer_shares_one_folded_list_per_set_of_places() {
+        let error = |input: &str| explain(Rule::URI_REFERENCE, input).expect("rejected");
         let (a, b, c) = (
             error("http://a/{x}"),
             error("http://b/{y}"),
@@ -563,12 +564,8 @@ mod expected_from_ids_tests {
         assert_ne!(a.expected(), c.expected());
         // The same as the list folded without the cache, from the same attempts.
         for input in ["http://a/{x}", "http://a b/", "%zz", "http://[::1/"] {
-            let mut d = crate::engine::recognizer::diagnose::Diag::with_buffer(
-                input.as_bytes(),
-                Vec::new(),
-            );
-            let _ =
-                crate::engine::recognizer::diagnose::diagnose(Rule::URI_REFERENCE.index(), &mut d);
+            let mut d = crate::engine::explainer::Diag::with_buffer(input.as_bytes(), Vec::new());
+            let _ = crate::engine::explainer::explain(Rule::URI_REFERENCE.index(), &mut d);
             let fresh = expected_from_ids(expected_items(), &mut d.into_positive_ids());
             assert_eq!(error(input).expected(), fresh.as_slice(), "{input:?}");
         }

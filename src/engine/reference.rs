@@ -70,7 +70,7 @@ pub(crate) fn from_pest<R: pest::RuleType>(
         Expected::EndOfInput => 2,
     });
     // Each item once, also when two rules of a loaded grammar share an ABNF name and are not next to
-    // each other (as the twins' tables do).
+    // each other (as the explainers' tables do).
     let mut seen = std::collections::HashSet::new();
     expected.retain(|x| seen.insert(x.clone()));
     classify::classify(

@@ -121,7 +121,7 @@ fn subsumed(
 /// of two rules with the same characters, the one whose name sorts first stays (`sorts_first` says
 /// whether that is the other rule), so that the answer does not depend on the order of the list (the
 /// reference engine for loaded grammars lists its items in another order). Shared by [`fold`] and the
-/// diagnostic twins' lists of ids.
+/// explainers' lists of ids.
 #[inline(always)]
 pub(crate) fn folds_into(
     a: u128,

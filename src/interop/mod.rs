@@ -146,7 +146,8 @@ mod serde_impls {
         use serde::Deserializer;
 
         use super::{into_uri, Borrowed};
-        use crate::{Rule, Uri, UriRef};
+        use crate::rule::Rule;
+        use crate::value::uri::{Uri, UriRef};
 
         /// Deserializes a `URI-reference` (RFC 3986 4.1), borrowing its text from the input when it can.
         ///

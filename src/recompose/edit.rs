@@ -14,8 +14,8 @@
 use crate::components::Slot;
 use crate::engine::Rule;
 use crate::recompose::BuildError;
+use crate::recompose::UriBuilder;
 use crate::value::uri::{Uri, UriRef};
-use crate::UriBuilder;
 
 impl UriRef<'_> {
     /// Replaces the query ([RFC 3986 3.4](https://datatracker.ietf.org/doc/html/rfc3986#section-3.4)),
@@ -152,9 +152,11 @@ impl UriRef<'_> {
     /// [`BuildError::InvalidComponent`] (component `segment`) when `segment` is not in the rule
     /// `segment` (`"a/b"`, `"a b"`); the errors of [`set_path`](Self::set_path) for the new path.
     pub fn push_segment(&mut self, segment: &str) -> Result<(), BuildError> {
-        crate::validate(Rule::SEGMENT, segment).map_err(|error| BuildError::InvalidComponent {
-            component: "segment",
-            error,
+        crate::engine::validate(Rule::SEGMENT, segment).map_err(|error| {
+            BuildError::InvalidComponent {
+                component: "segment",
+                error,
+            }
         })?;
         let path = self.path();
         let new_path = if path.is_empty() {

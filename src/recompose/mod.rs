@@ -356,7 +356,7 @@ impl<'a> UriBuilder<'a> {
         check("host", Rule::HOST, self.host.as_deref())?;
         check("port", Rule::PORT, self.port.as_deref())?;
         let path = &*self.path;
-        let path_kind = crate::parse_as(Rule::PATH, path)
+        let path_kind = crate::value::rule_match::parse_as(Rule::PATH, path)
             .map_err(|error| BuildError::InvalidComponent {
                 component: "path",
                 error,
@@ -473,7 +473,7 @@ impl<'a> UriBuilder<'a> {
 /// Matches a defined component against its rule.
 fn check(component: &'static str, rule: Rule, text: Option<&str>) -> Result<(), BuildError> {
     match text {
-        Some(text) => crate::validate(rule, text)
+        Some(text) => crate::engine::validate(rule, text)
             .map_err(|error| BuildError::InvalidComponent { component, error }),
         None => Ok(()),
     }

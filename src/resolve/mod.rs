@@ -12,7 +12,7 @@
 
 use std::borrow::Cow;
 
-use crate::components::{Parts, PathKind, Slot};
+use crate::components::{Parts, Slot};
 use crate::engine::Rule;
 use crate::error::ParseError;
 use crate::value::iri::{Iri, IriRef};
@@ -273,53 +273,6 @@ impl UriRef<'_> {
     /// to, and [`ResolveError::Target`] only for a target over 4 GiB - 2 bytes.
     pub fn resolve_against(&self, base: &Uri<'_>) -> Result<Uri<'static>, ResolveError> {
         Resolver::new().resolve(base, self)
-    }
-}
-
-/// The layout of a resolved target (RFC 3986 5.2.2, 5.3): where resolution wrote each component.
-impl Parts {
-    /// The components of a target URI written by resolution (RFC 3986 5.2.2, 5.3): the scheme at
-    /// `0..scheme_end`; the authority (with its userinfo, host and port) of `authority.0` copied as it is to
-    /// offset `authority.1`, if the target has one; the path at `path`, which begins with "/" when
-    /// `path_rooted`; query and fragment at their spans. As [`Parts::written`], without a scan of the
-    /// text, for the hot path of resolution.
-    #[inline]
-    pub(crate) fn resolved(
-        scheme_end: usize,
-        authority: Option<(&Parts, usize)>,
-        path: (usize, usize),
-        path_rooted: bool,
-        query: Option<(usize, usize)>,
-        fragment: Option<(usize, usize)>,
-    ) -> Parts {
-        let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
-        let path_kind = if authority.is_some() {
-            PathKind::Abempty
-        } else if path_rooted {
-            PathKind::Absolute
-        } else if path.0 == path.1 {
-            PathKind::Empty
-        } else {
-            PathKind::Rootless
-        };
-        let mut parts = Parts {
-            scheme: Slot::new(0, scheme_end),
-            path: Slot::new(path.0, path.1),
-            path_kind,
-            query: slot(query),
-            fragment: slot(fragment),
-            ..Parts::default()
-        };
-        if let Some((source, at)) = authority {
-            let from = source.authority.start();
-            parts.authority = source.authority.moved(from, at);
-            parts.userinfo = source.userinfo.moved(from, at);
-            parts.host = source.host.moved(from, at);
-            parts.host_address = source.host_address.moved(from, at);
-            parts.host_kind = source.host_kind;
-            parts.port = source.port.moved(from, at);
-        }
-        parts
     }
 }
 

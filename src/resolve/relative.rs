@@ -9,7 +9,7 @@
 //! ```
 
 use crate::resolve::remove_dot_segments;
-use crate::{Uri, UriRef};
+use crate::value::uri::{Uri, UriRef};
 
 /// A reference that resolves against `base` to exactly `target` (RFC 3986 5.2.2 strict resolution,
 /// compared as text), as short as this function can make it; `None` when no reference does.

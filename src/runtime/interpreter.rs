@@ -1,7 +1,7 @@
 //! The engine of a grammar loaded at run time: the program `build/program.rs` lowers the grammar into
 //! (the same program `build.rs` prints as the built-in recognizer) run by an interpreter, and the
 //! detail grammar (every rule normal, every quoted string a rule of its own, as `build.rs` makes it)
-//! run with pest's record of failed attempts (`Diag`, shared with the built-in diagnostic twin), to
+//! run with pest's record of failed attempts (`Diag`, shared with the built-in explainer), to
 //! explain a rejection exactly as pest would.
 //!
 //! Both interpreters recurse once per node of the program, not per input byte: a sequence is a loop,
@@ -33,7 +33,7 @@ use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
 use super::analyse::{builtin_class, single_char, Set};
 use super::explainer::{class_rules, triplets, window_of_text, Item, Window};
 use super::program::{Guard, Node, NodeId, Program};
-use crate::engine::recognizer::diagnose::{steps_of, ClassStep, Diag, Look};
+use crate::engine::explainer::{steps_of, ClassStep, Diag, Look};
 use crate::engine::recognizer::{
     any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_runs, scan_triples,
     Events,
@@ -385,12 +385,12 @@ enum DNode {
 }
 
 /// The bytes a repetition may step over without running its body, and those where it stops with what
-/// the body records there replayed: the run-time form of the built-in twin's `SKIP_k` and `STOP_j` tables
+/// the body records there replayed: the run-time form of the built-in explainer's `SKIP_k` and `STOP_j` tables
 /// (`skip_table` and `stop_table` in `peg/src/explainer.rs`, which give the reason this is exact).
 #[derive(Debug)]
 struct Skip {
     over: [bool; 256],
-    /// The three-byte iterations also stepped over (as the built-in twin's `TRIPLE_k`, see
+    /// The three-byte iterations also stepped over (as the built-in explainer's `TRIPLE_k`, see
     /// `triple_tables` in `peg/src/explainer.rs`): first, second and third bytes.
     triple: Option<Box<[[bool; 256]; 3]>>,
     stop: [bool; 256],
@@ -445,7 +445,7 @@ pub(super) struct Detail {
     /// For each detail rule that is a *class rule* (its attempts depend on the byte at its position
     /// alone, see `peg/src/explainer.rs`), its number among them, for the first [`MAX_CLASS_MEMOS`].
     class_of: Vec<Option<usize>>,
-    /// What each class rule does on each byte, made at its first use (as the built-in twin's
+    /// What each class rule does on each byte, made at its first use (as the built-in explainer's
     /// `class_memo`).
     steps: Vec<OnceLock<Vec<ClassStep>>>,
     /// What each detail rule does on each byte when that byte alone decides it (`LOCAL_*`), for the
@@ -470,7 +470,7 @@ impl Detail {
     /// `rule_names` (the grammar's rules, in order).
     ///
     /// # Errors
-    /// A message when an expression is beyond what the diagnostic twin supports, or there are more
+    /// A message when an expression is beyond what the explainer supports, or there are more
     /// rules than ids.
     pub(super) fn new(
         detail: &[OptimizedRule],
@@ -561,7 +561,7 @@ impl Detail {
                 }
                 other => match index.get(other) {
                     Some(&i) => DNode::Call(i),
-                    None => return Err(format!("`{other}` is not supported by the twin")),
+                    None => return Err(format!("`{other}` is not supported by the explainer")),
                 },
             },
             E::PosPred(inner) | E::NegPred(inner) => DNode::Predicate {
@@ -581,7 +581,7 @@ impl Detail {
             E::RestoreOnErr(inner) => return self.lower(inner, index),
             _ => {
                 return Err(format!(
-                    "`{e}`: PUSH, PEEK, POP, skip and node tags are not supported by the twin"
+                    "`{e}`: PUSH, PEEK, POP, skip and node tags are not supported by the explainer"
                 ))
             }
         };
@@ -635,7 +635,7 @@ impl Detail {
     }
 
     /// What the repetition `body*` may skip (see [`Skip`]), as `skip_table` and `stop_table` in
-    /// `peg/src/explainer.rs` work it out for the built-in twin: only when every alternative of `body` is a
+    /// `peg/src/explainer.rs` work it out for the built-in explainer: only when every alternative of `body` is a
     /// call of a normal rule, and only bytes on which that is decided by the byte alone.
     fn skip_of(&self, body: usize) -> Option<Box<Skip>> {
         let mut alternatives = Vec::new();
@@ -902,7 +902,7 @@ impl Detail {
 
     /// The steps of class rule `rule` (a detail rule number) for each byte and the end of the input
     /// (256), outside and inside a negative lookahead: the rule run in full on that byte alone. Exact
-    /// for the reason the built-in twin's `class_memo` is: every rule a class rule tries starts at its
+    /// for the reason the built-in explainer's `class_memo` is: every rule a class rule tries starts at its
     /// position.
     fn class_steps(&self, rule: usize) -> Vec<ClassStep> {
         steps_of(|d| {
@@ -998,7 +998,7 @@ impl DRun<'_> {
                 let mut q = p;
                 // Outside a negative lookahead, the iterations on bytes the body matches alone are
                 // stepped over, and at a byte where it fails alone its record is replayed (as the
-                // built-in twin does); a table's own steps are made in full.
+                // built-in explainer does); a table's own steps are made in full.
                 let (skip, runs) = match self.full {
                     false => {
                         let skips = skips.get_or_init(|| self.detail.skips_of(*inner));
@@ -1007,7 +1007,7 @@ impl DRun<'_> {
                     true => (None, None),
                 };
                 // A string of iterations `A ~ R` is stepped over to its last one (as `scan_runs` in
-                // the built-in twin).
+                // the built-in explainer).
                 if let (Some(runs), false) = (runs, d.look == Look::Negative) {
                     q = scan_runs(s, q, &runs.start, &runs.runs, runs.triple.as_deref());
                     self.nest.charge(q - p, q);

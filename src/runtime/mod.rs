@@ -23,7 +23,7 @@
 //!   recognizer (`build/program.rs`: byte tables, folded choices, scans) and an interpreter runs it, so
 //!   an edited `uri.pest` gives the built-in grammar's verdicts and components at a few times its cost.
 //! - Errors: a rejected input is run again on the detail grammar with pest's record of failed attempts,
-//!   as the built-in diagnostic twin does, so the offset and the expected items are those pest would
+//!   as the built-in explainer does, so the offset and the expected items are those pest would
 //!   report, in the same order (`check --grammar uri.pest` prints what `check` prints).
 //! - Grammars the program cannot express exactly (implicit `WHITESPACE` or `COMMENT`, non-atomic rules
 //!   `!{...}`, builtins other than `SOI`, `EOI`, `ANY`, `ASCII_DIGIT`, `ASCII_ALPHA`,
@@ -146,7 +146,7 @@ impl fmt::Debug for Grammar {
 enum Engine {
     /// The grammar's program, run by `machine`, and its detail grammar, built at the first rejection;
     /// pest_vm, built at the first need, only for a match in which a component rule matches twice (or
-    /// a detail grammar the twin cannot run).
+    /// a detail grammar the explainer cannot run).
     Compiled(Box<Compiled>),
     /// pest_vm, for grammars the program cannot express.
     Vm(VmEngine),
@@ -493,7 +493,7 @@ fn read(text: &str) -> Result<read::Read, GrammarError> {
 
 /// The detail grammar of a grammar read from its text, compiled for explaining rejections (built at
 /// the first rejection: it is read and optimized by pest_meta, which costs more than the rest of a
-/// load); a message when the twin cannot run it.
+/// load); a message when the explainer cannot run it.
 fn compile_detail(read: &read::Read) -> Result<interpreter::Detail, String> {
     let detail_rules = read::optimized(&read.detail)?;
     let names: Vec<String> = read.rules.iter().map(|r| r.name.clone()).collect();

@@ -298,7 +298,7 @@ impl fmt::Debug for RuleMatch<'_> {
 
 /// [`crate::parse_as`]: the components straight from the recognizer when it accepts (no intermediate
 /// value to copy), else the explained rejection.
-pub(crate) fn parse_as(rule: Rule, input: &str) -> Result<RuleMatch<'_>, crate::ParseError> {
+pub(crate) fn parse_as(rule: Rule, input: &str) -> Result<RuleMatch<'_>, crate::error::ParseError> {
     let parts = match engine::parse_parts_fast(rule, input) {
         Some(parts) => parts,
         None => engine::parse_parts_without_fast_path(rule, input)?,

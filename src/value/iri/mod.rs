@@ -31,13 +31,7 @@ mod reference;
 
 pub use reference::{Iri, IriParseError, IriRef};
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
-fn push_octet(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(HEX[usize::from(b >> 4)] as char);
-    out.push(HEX[usize::from(b & 0xF)] as char);
-}
+use crate::util::{is_pct_triplet, push_pct_triplet as push_octet};
 
 /// Maps an IRI or IRI reference to a URI or URI reference ([RFC 3987 3.1](https://datatracker.ietf.org/doc/html/rfc3987#section-3.1),
 /// step 2): every non-ASCII character is replaced by the percent-encoded octets of its UTF-8 form, with
@@ -127,11 +121,7 @@ fn decodable(c: char) -> bool {
 /// ```
 pub fn uri_to_iri(uri: &str) -> Cow<'_, str> {
     let bytes = uri.as_bytes();
-    let is_triplet = |i: usize| {
-        bytes[i] == b'%'
-            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-    };
+    let is_triplet = |i: usize| is_pct_triplet(bytes, i);
     let Some(first) = (0..bytes.len()).find(|&i| is_triplet(i)) else {
         return Cow::Borrowed(uri);
     };

@@ -9,12 +9,12 @@ use std::hash::{Hash, Hasher};
 
 use pest::Parser as _;
 
+use crate::components::HostKind;
 use crate::components::WrittenAuthority;
 use crate::components::{self, Parts, Slot};
 use crate::engine::{self, Rule as UriRule};
 use crate::value::iri::{iri_to_uri, uri_to_iri};
 use crate::value::uri::{Uri, UriRef};
-use crate::HostKind;
 
 mod parser {
     /// The pest_derive parser of `grammars/iri.pest`, with whole-input entry rules.
