@@ -104,7 +104,7 @@ pub enum Code {
     /// `ipvfuture` (RFC 3986 3.2.2): an `IPvFuture` literal, whose version flag no specification defines
     /// yet; dereferencing it should fail with "address mechanism not supported": `//[v7.x]`. Span: the
     /// IP-literal, brackets included.
-    Ipvfuture,
+    IpvFuture,
     /// `port-empty` (RFC 3986 3.2, 3.2.3, 6.2.3): producers and normalizers should omit the `:` before an
     /// empty port: `//h:`. Span: the `:`.
     PortEmpty,
@@ -133,6 +133,14 @@ pub enum Code {
 }
 
 impl Code {
+    /// The former spelling of [`Code::IpvFuture`], spelled as [`HostKind::IpvFuture`](crate::HostKind) is.
+    #[deprecated(
+        since = "0.1.0",
+        note = "spelled `Code::IpvFuture`, as `HostKind::IpvFuture`"
+    )]
+    #[allow(non_upper_case_globals)]
+    pub const Ipvfuture: Code = Code::IpvFuture;
+
     /// Every code, in declaration order.
     pub const ALL: &'static [Code] = &[
         Code::SchemeNotLowercase,
@@ -147,7 +155,7 @@ impl Code {
         Code::RegNameNotUtf8,
         Code::RegNameNumeric,
         Code::Ipv6NotLowercase,
-        Code::Ipvfuture,
+        Code::IpvFuture,
         Code::PortEmpty,
         Code::PortDefault,
         Code::PortZero,
@@ -171,7 +179,7 @@ impl Code {
             Code::RegNameNotUtf8 => "reg-name-not-utf8",
             Code::RegNameNumeric => "reg-name-numeric",
             Code::Ipv6NotLowercase => "ipv6-not-lowercase",
-            Code::Ipvfuture => "ipvfuture",
+            Code::IpvFuture => "ipvfuture",
             Code::PortEmpty => "port-empty",
             Code::PortDefault => "port-default",
             Code::PortZero => "port-zero",
@@ -207,7 +215,7 @@ impl Code {
             | Code::RegNameTooLong
             | Code::RegNameNotUtf8
             | Code::Ipv6NotLowercase
-            | Code::Ipvfuture => "3.2.2",
+            | Code::IpvFuture => "3.2.2",
             Code::RegNameNumeric => "7.4",
             Code::PortEmpty | Code::PortDefault | Code::PortZero | Code::PortOutOfRange => "3.2.3",
             Code::PathEncodedTraversal => "7.3",
@@ -234,7 +242,7 @@ impl Code {
                 "registered name may be read as an IPv4 address in a non-standard form"
             }
             Code::Ipv6NotLowercase => "IPv6 address should use lowercase hex digits",
-            Code::Ipvfuture => "IPvFuture literal has no defined meaning",
+            Code::IpvFuture => "IPvFuture literal has no defined meaning",
             Code::PortEmpty => "empty port: the \":\" should be omitted",
             Code::PortDefault => "port is the scheme's default and should be omitted",
             Code::PortZero => "port 0 is reserved: no service can be reached there",
@@ -669,7 +677,7 @@ fn lint_host(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
                 out.push(Finding::new(Code::Ipv6NotLowercase, span_of(text, address)));
             }
         }
-        HostKind::IpvFuture => out.push(Finding::new(Code::Ipvfuture, span)),
+        HostKind::IpvFuture => out.push(Finding::new(Code::IpvFuture, span)),
         HostKind::Ipv4address => {}
     }
 }
@@ -1035,7 +1043,7 @@ mod tests {
             Code::RegNameNotUtf8 => 9,
             Code::RegNameNumeric => 10,
             Code::Ipv6NotLowercase => 11,
-            Code::Ipvfuture => 12,
+            Code::IpvFuture => 12,
             Code::PortEmpty => 13,
             Code::PortDefault => 14,
             Code::PortZero => 15,

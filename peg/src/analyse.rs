@@ -4,7 +4,7 @@
 //! a choice flattened through rule calls, when a choice's byte classes may be folded into one table tried
 //! first, and which rules can record component events.
 //!
-//! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
+//! Used by `build.rs` through [`crate::generate`]; unit tests in `peg/tests/generator.rs`.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};

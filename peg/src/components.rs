@@ -4,7 +4,7 @@
 //! be a rule of the grammar that is not silent (pest gives no pair for a silent rule, so the builder could
 //! never hear of it).
 //!
-//! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
+//! Used by `build.rs` through [`crate::generate`]; unit tests in `peg/tests/generator.rs`.
 
 use std::fmt::Write as _;
 

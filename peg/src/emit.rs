@@ -28,7 +28,7 @@
 //! (`// URI-reference = URI / relative-ref`), and its pest text (`// pest: uri_reference = { ... }`), as
 //! `//` comments on one line each (see [`read::comment`]).
 //!
-//! Included by `build.rs` and, for its unit and golden tests, by `tests/generator.rs`.
+//! Used by `build.rs` through [`crate::generate`]; unit and golden tests in `peg/tests/generator.rs`.
 
 use std::fmt::Write as _;
 

@@ -2,7 +2,7 @@
 //! before `}`, with four spaces of indentation per open brace, so that the emitted code reads like code
 //! (one statement per line). Strings, byte strings and character literals are copied as they are.
 //!
-//! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
+//! Used by `build.rs` through [`crate::generate`]; unit tests in `peg/tests/generator.rs`.
 
 /// `code` laid out, starting at `indent` levels.
 pub fn format(code: &str, indent: usize) -> String {

@@ -25,7 +25,8 @@
 //! of the grammar and context, so the program is a graph whose size is linear in the grammar's (a node
 //! is shared by every place that uses it).
 //!
-//! Included by `build.rs`, by the library (feature `runtime-grammar`) and by `tests/generator.rs`.
+//! Used by `build.rs` (through [`crate::generate`]) and by the library's feature `runtime-grammar`; unit tests in
+//! `peg/tests/generator.rs`.
 
 use std::collections::HashMap;
 

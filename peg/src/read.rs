@@ -10,7 +10,7 @@
 //!   matches); what changes is that pest's record of failed attempts names every rule and literal tried at
 //!   the failing byte, which is what an error message lists.
 //!
-//! Included by `build.rs` and, for its unit tests, by `tests/generator.rs`.
+//! Used by `build.rs` through [`crate::generate`]; unit tests in `peg/tests/generator.rs`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -1,8 +1,8 @@
-// The rules of `uri.pest` that the builder turns into the components of a value, by their pest names.
+// The rules of `uri.pest` whose spans become the components of a value, by their pest names.
 //
-// This file is read by `build.rs` too (with `include!`), so the compiled fast path records events for
-// exactly these rules, numbered by their position here, and `builder::build` puts each span in the
-// slot of that position (its constants name the positions).
+// This file is read by `build.rs` too (with `include!`), so the compiled recognizer records spans for
+// exactly these rules, numbered by their position here, and `components::build` and
+// `components::combine` put each span in the slot of that position (`component::*` names them).
 pub(crate) const COMPONENT_RULES: [&str; 17] = [
     "scheme",
     "authority",

@@ -1,9 +1,9 @@
-//! The grammar stage: `uri.pest` compiled by `pest_derive`, and the rule handles the rest of the crate uses.
-//!
-//! `build.rs` reads `uri.pest` and generates two derived parsers (see there): the *fast* parser is
-//! `uri.pest` as written and produces the component events the [builder](crate::components) turns into values;
-//! the *detail* parser is the same language with every rule and literal visible, and runs only on input the
-//! fast parser rejected, to say what was expected at the failing byte. Nothing of pest is public.
+//! Matching a rule of `uri.pest` against a whole input: the compiled [recognizer](recognizer) decides and
+//! records the component spans; when it rejects, the [explainer](explainer) (pest's attempt tracking,
+//! compiled from the same grammar) finds the furthest position and what was expected there, the
+//! expected items a listed class contains are left out ([subsumption](subsumption)), and
+//! [`classify`](classify) judges the error's kind and hint. The pest_derive [reference](reference) parser
+//! is what they are tested against. Nothing of pest is public.
 
 use std::borrow::Cow;
 

@@ -1,4 +1,4 @@
-//! The engine of a grammar loaded at run time: the program `build/program.rs` lowers the grammar into
+//! The interpreter of a grammar loaded at run time: the program `rfc3986_peg::program` lowers the grammar into
 //! (the same program `build.rs` prints as the built-in recognizer) run by an interpreter, and the
 //! detail grammar (every rule normal, every quoted string a rule of its own, as `build.rs` makes it)
 //! run with pest's record of failed attempts (`Diag`, shared with the built-in explainer), to

@@ -15,12 +15,12 @@
 //!
 //! # How a file is run
 //!
-//! - Reading: the file is read as `build.rs` reads `uri.pest` (`build/read.rs`): rule names are the ABNF
+//! - Reading: the file is read as `build.rs` reads `uri.pest` (`rfc3986_peg::read`): rule names are the ABNF
 //!   spelling from the first `///` doc line of a rule (`/// URI-reference = ...`) or the pest name
 //!   (`uri_reference`); the *detail* grammar is derived the same way (every rule normal, every quoted
 //!   string a rule of its own, a whole-input entry `SOI ~ rule ~ EOI` per rule).
 //! - Matching: the grammar is lowered into the same program `build.rs` prints as the built-in
-//!   recognizer (`build/program.rs`: byte tables, folded choices, scans) and an interpreter runs it, so
+//!   recognizer (`rfc3986_peg::program`: byte tables, folded choices, scans) and an interpreter runs it, so
 //!   an edited `uri.pest` gives the built-in grammar's verdicts and components at a few times its cost.
 //! - Errors: a rejected input is run again on the detail grammar with pest's record of failed attempts,
 //!   as the built-in explainer does, so the offset and the expected items are those pest would
@@ -29,7 +29,7 @@
 //!   `!{...}`, builtins other than `SOI`, `EOI`, `ANY`, `ASCII_DIGIT`, `ASCII_ALPHA`,
 //!   `ASCII_HEX_DIGIT`) run on pest_vm instead, with the same results and pest_vm's speed; so does the
 //!   rare match in which one component rule matches twice. pest_vm is also the reference the engine is
-//!   tested against (`tests/runtime_engine.rs`). On pest_vm, a rejected input of up to 64 KiB
+//!   tested against (`tests/it/runtime/engine.rs`). On pest_vm, a rejected input of up to 64 KiB
 //!   (`DETAIL_LIMIT`) is explained by pest_vm running the detail grammar, as the engine explains every
 //!   input; a longer one by the grammar as written, whose error names the grammar's own rules (a
 //!   quoted string is then folded into the rule around it, and the offset is where that rule was
@@ -39,7 +39,7 @@
 //!   would leave less than 128 KiB of the thread's machine stack (a recursive grammar on a deeply
 //!   nested input) stops with an error of kind [`LimitReached`](crate::ParseErrorKind::LimitReached),
 //!   never a stack overflow. On pest_vm, pest's stack guard does the same. A match also has a budget
-//!   of steps linear in its input (see `machine.rs`), so that a grammar on which PEG backtracking takes
+//!   of steps linear in its input (see `interpreter.rs`), so that a grammar on which PEG backtracking takes
 //!   exponential time stops with the same kind of error instead of running for hours. Grammars on
 //!   pest_vm get the same budget, counted in pest's calls, only after [`bound_pest_vm_matches`] (pest's
 //!   call limit is one setting for the whole process; the command-line tool calls it).
@@ -144,7 +144,7 @@ impl fmt::Debug for Grammar {
 
 /// How a loaded grammar is matched.
 enum Engine {
-    /// The grammar's program, run by `machine`, and its detail grammar, built at the first rejection;
+    /// The grammar's program, run by `interpreter`, and its detail grammar, built at the first rejection;
     /// pest_vm, built at the first need, only for a match in which a component rule matches twice (or
     /// a detail grammar the explainer cannot run).
     Compiled(Box<Compiled>),

@@ -258,9 +258,12 @@ impl<'a> RuleMatch<'a> {
     /// # Errors
     /// [`NotAReference`] unless the rule is `URI-reference`, `URI`, `relative-ref` or `absolute-URI` (or
     /// `IRI-reference`, `IRI`, `irelative-ref`, `absolute-IRI` of a loaded IRI grammar, whose values hold
-    /// non-ASCII text).
+    /// non-ASCII text), and also when the components are not where RFC 3986 4.1 writes them
+    /// (`scheme ":" ["//" authority] path ["?" query] ["#" fragment]`, nothing after): a grammar loaded
+    /// at run time can match its component rules in another order, a fragment before the path, and
+    /// such a match is not a reference.
     pub fn into_uri_ref(self) -> Result<UriRef<'a>, NotAReference> {
-        if self.is_reference() {
+        if self.is_reference() && self.parts.in_reference_order(self.text) {
             Ok(UriRef::from_match(self.text, self.parts))
         } else {
             Err(NotAReference {

@@ -202,8 +202,10 @@ impl<'a> UriRef<'a> {
         &self.parts
     }
 
-    /// The value of a [`RuleMatch`](crate::RuleMatch) of a URI-reference-like rule.
+    /// The value of a [`RuleMatch`](crate::RuleMatch) of a URI-reference-like rule, whose components are
+    /// in the order of RFC 3986 4.1 (checked in debug builds, so by the test suite).
     pub(crate) fn from_match(text: &'a str, parts: Parts) -> UriRef<'a> {
+        debug_assert!(parts.in_reference_order(text), "{text:?}: {parts:?}");
         UriRef {
             text: Cow::Borrowed(text),
             parts,

@@ -26,7 +26,7 @@ mod parser {
 
 use parser::{IriParser, Rule};
 
-/// The position of a component rule in `COMPONENT_RULES` (the builder's slots), by the pest names that
+/// The position of a component rule in `COMPONENT_RULES` (the slots of `components`), by the pest names that
 /// `grammars/iri.pest` shares with `uri.pest`.
 fn component(rule: Rule) -> Option<usize> {
     let name = match rule {

@@ -217,25 +217,71 @@ fn read_grammar_file_refuses_a_directory_and_a_long_file() {
 }
 
 /// A grammar that matches a fragment before the path: `SchemeGrammars::check` used to cut the text at
-/// `len - fragment.len() - 1`, inside the two-byte `é` here, and panicked.
+/// `len - fragment.len() - 1`, inside the two-byte `é` here, and panicked. Such a match is not a URI
+/// reference (its components are not in the order of RFC 3986 4.1), so it never becomes a `UriRef`
+/// that a scheme check, a resolution or a normalization could be given.
 #[rstest]
 #[case::empty_fragment_before_a_two_byte_char("http:\u{e9}")]
 #[case::fragment_before_the_path("http:xx\u{e9}")]
 #[case::fragment_at_the_end("http:\u{e9}x")]
-fn a_fragment_anywhere_does_not_panic_the_scheme_check(#[case] input: &'static str) {
+fn regression_a_fragment_before_the_path_is_not_a_reference(#[case] input: &'static str) {
     let text = "uri_reference = { scheme ~ \":\" ~ fragment ~ path_rootless }\n\
                 scheme = { \"http\" }\nfragment = { \"x\"* }\npath_rootless = { (\"\u{e9}\" | \"x\")* }\n";
     let outcome = on_worker(move || {
         let grammar = Grammar::load(text).unwrap();
-        let uri = grammar
-            .parse("uri_reference", input)
-            .unwrap()
-            .into_uri_ref()
-            .unwrap();
-        // http.pest requires `//` after the scheme: a scheme error, not a panic.
-        SchemeGrammars::builtin().check(&uri).map(|r| r.is_err())
+        let matched = grammar.parse("uri_reference", input).unwrap();
+        let refused = matched.into_uri_ref().is_err();
+        let through_entry = grammar.entry("uri_reference").unwrap().parse_uri_ref(input);
+        refused && matches!(through_entry, Err(RuntimeParseError::NotAReference(_)))
     });
-    assert_eq!(outcome, Some(true));
+    assert!(outcome);
+}
+
+/// The misuses of a loaded grammar that must not give a `UriRef`: a rule that is not a reference rule,
+/// and a reference rule whose components come out of the order of RFC 3986 4.1 (a query before the
+/// path, a scheme that does not start the input, text after the fragment). The same components in the
+/// right order do give one.
+#[rstest]
+#[case::not_a_reference_rule("host = { \"h\" }", "host", "h", false)]
+#[case::query_before_the_path(
+    "uri_reference = { \"?\" ~ query ~ path_absolute }\nquery = { \"q\" }\npath_absolute = { \"/p\" }",
+    "uri_reference",
+    "?q/p",
+    false
+)]
+#[case::scheme_after_a_prefix(
+    "uri_reference = { \"x\" ~ scheme ~ \":\" }\nscheme = { \"a\" }",
+    "uri_reference",
+    "xa:",
+    false
+)]
+#[case::text_after_the_fragment(
+    "uri_reference = { \"#\" ~ fragment ~ \"z\" }\nfragment = { \"f\" }",
+    "uri_reference",
+    "#fz",
+    false
+)]
+#[case::in_order(
+    "uri_reference = { path_absolute ~ \"?\" ~ query ~ \"#\" ~ fragment }\npath_absolute = { \"/p\" }\nquery = { \"q\" }\nfragment = { \"f\" }",
+    "uri_reference",
+    "/p?q#f",
+    true
+)]
+fn a_loaded_match_is_a_reference_only_in_rfc_order(
+    #[case] grammar: &'static str,
+    #[case] rule: &'static str,
+    #[case] input: &'static str,
+    #[case] is_reference: bool,
+) {
+    let grammar = Grammar::load(grammar).unwrap();
+    let converted = grammar.parse(rule, input).unwrap().into_uri_ref();
+    assert_eq!(converted.is_ok(), is_reference, "{converted:?}");
+    if let Ok(uri) = converted {
+        assert_eq!(
+            (uri.path(), uri.query(), uri.fragment()),
+            ("/p", Some("q"), Some("f"))
+        );
+    }
 }
 
 /// Matching recurses once per nesting of the input through a recursive rule; pest's stack check stops it

@@ -1,7 +1,7 @@
 //! Value layer: the components of parsed references (RFC 3986 3, 4), checked against the RFC's examples,
 //! against Appendix B's regular expression, and by round trip.
 
-mod common;
+use crate::common;
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 

@@ -16,7 +16,7 @@ use rfc3986::runtime::{Entry, Grammar};
 use rfc3986::{ParseError, Rule};
 use rstest::rstest;
 
-const SAMPLE: &str = include_str!("../data/real-uris-sample.txt");
+const SAMPLE: &str = include_str!("../../../data/real-uris-sample.txt");
 
 const TRICKY: &[&str] = &[
     "",
@@ -175,7 +175,7 @@ fn assert_same_as_builtin(grammar: &Grammar, rule: Rule, input: &str) {
 
 #[test]
 fn uri_pest_loaded_at_run_time_says_what_the_builtin_grammar_says() {
-    let grammar = Grammar::load(include_str!("../uri.pest")).expect("loads");
+    let grammar = Grammar::load(include_str!("../../../uri.pest")).expect("loads");
     for rule in Rule::all() {
         for input in TRICKY {
             assert_same_as_builtin(&grammar, rule, input);
@@ -194,14 +194,14 @@ fn uri_pest_loaded_at_run_time_says_what_the_builtin_grammar_says() {
 }
 
 /// Every line of the file named by `RFC3986_CORPUS`, when it is set (the full corpus:
-/// `RFC3986_CORPUS=../shared/corpus/real-uris.txt cargo test --all-features --test runtime_engine`).
+/// `RFC3986_CORPUS=FILE cargo test --all-features --test runtime_engine`).
 #[test]
 fn uri_pest_loaded_at_run_time_agrees_on_the_corpus_when_given() {
     let Ok(path) = std::env::var("RFC3986_CORPUS") else {
         return;
     };
     let text = std::fs::read_to_string(path).expect("RFC3986_CORPUS is readable");
-    let grammar = Grammar::load(include_str!("../uri.pest")).expect("loads");
+    let grammar = Grammar::load(include_str!("../../../uri.pest")).expect("loads");
     let entry = grammar.entry("URI-reference").expect("rule");
     for line in text.lines() {
         assert_same_as_builtin(&grammar, Rule::URI_REFERENCE, line);
@@ -243,7 +243,7 @@ proptest! {
     fn near_misses_get_the_same_answer_from_all_three_engines(
         input in "(http://)?((u[:p]*)@)?(\\[[0-9a-fA-F:.v%]{0,20}\\]|[0-9.]{0,12}|[a-z%0-9.]{0,8})(:[0-9a-z]{0,3})?(/[a-z.%:@ ]{0,4}){0,3}[?#]?[a-z%#]{0,3}"
     ) {
-        let grammar = Grammar::load(include_str!("../uri.pest")).expect("loads");
+        let grammar = Grammar::load(include_str!("../../../uri.pest")).expect("loads");
         let entry = grammar.entry("URI-reference").expect("rule");
         for rule in [Rule::URI_REFERENCE, Rule::URI, Rule::AUTHORITY, Rule::HOST, Rule::IPV6ADDRESS] {
             assert_same_as_builtin(&grammar, rule, &input);
@@ -295,7 +295,7 @@ fn a_component_that_matches_twice_gets_pests_spans() {
     // `host` twice in one match: the recorder cannot keep both, pest_vm's pairs decide.
     let text = format!(
         "{}\ntwo = {{ host ~ \"/\" ~ host }}\n",
-        include_str!("../uri.pest")
+        include_str!("../../../uri.pest")
     );
     let grammar = Grammar::load(&text).expect("loads");
     let entry = grammar.entry("two").expect("rule");

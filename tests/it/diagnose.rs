@@ -4,7 +4,7 @@
 //! `ParseError` (offset, kind, character found, expected items, hint), on every rule of the grammar.
 //!
 //! Inputs: a table of tricky inputs, every line of `data/real-uris-sample.txt` (and of the file named by
-//! `RFC3986_CORPUS`, e.g. `RFC3986_CORPUS=../shared/corpus/real-uris.txt`), near-misses of those lines
+//! `RFC3986_CORPUS`, e.g. `RFC3986_CORPUS=FILE`), near-misses of those lines
 //! (one character inserted, deleted or replaced by one of [`INTERESTING`], the line cut short), and
 //! proptest-generated strings over the characters of the grammar.
 
@@ -46,7 +46,7 @@ const REFERENCE_RULES: [Rule; 4] = [
 ];
 
 fn corpus() -> Vec<String> {
-    let mut text = include_str!("../data/real-uris-sample.txt").to_string();
+    let mut text = include_str!("../../data/real-uris-sample.txt").to_string();
     if let Ok(path) = std::env::var("RFC3986_CORPUS") {
         text.push_str(&std::fs::read_to_string(&path).expect("RFC3986_CORPUS is readable"));
     }

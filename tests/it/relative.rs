@@ -129,7 +129,7 @@ fn make_relative_none_for_unreachable_targets(#[case] base: &str, #[case] target
 #[test]
 fn make_relative_inverts_real_pairs() {
     let mut checked = 0;
-    for line in include_str!("../data/real-refs-sample.tsv").lines() {
+    for line in include_str!("../../data/real-refs-sample.tsv").lines() {
         let Some((base, reference)) = line.split_once('\t') else {
             continue;
         };
@@ -207,9 +207,7 @@ proptest! {
                 text(s, a, &p, q, f)
             }),
     ) {
-        let (Ok(_), Ok(_)) = (Uri::parse(&base), UriRef::parse(&reference)) else {
-            return Ok(());
-        };
+        prop_assume!(Uri::parse(&base).is_ok() && UriRef::parse(&reference).is_ok());
         assert_round_trip(&base, &reference);
     }
 }

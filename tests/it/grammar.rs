@@ -1,7 +1,7 @@
 //! Grammar layer: does each rule of `uri.pest` accept exactly the language of its ABNF rule in RFC 3986
 //! Appendix A (and RFC 5234 B.1 for ALPHA, DIGIT, HEXDIG), matched against the whole input?
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use rfc3986::{validate, validate_bytes, Rule};

@@ -4,6 +4,9 @@
 //! --nocapture`); `benches/hostile.rs` measures how they grow with size. The command line's hostile
 //! inputs are in `cli/tests/hostile.rs`.
 
+/// Hostile grammars loaded at run time (was `tests/hostile_grammar.rs`).
+mod grammar;
+
 use std::time::{Duration, Instant};
 
 use rfc3986::percent;
@@ -284,8 +287,8 @@ fn size_vm(n: usize) -> usize {
 #[test]
 fn runtime_grammar_hostile_inputs() {
     on_small_stack(|| {
-        let grammar =
-            rfc3986::runtime::Grammar::load(include_str!("../uri.pest")).expect("uri.pest loads");
+        let grammar = rfc3986::runtime::Grammar::load(include_str!("../../../uri.pest"))
+            .expect("uri.pest loads");
         let entry = grammar.entry("URI-reference").expect("the rule exists");
         let inputs = [
             (

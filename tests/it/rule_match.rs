@@ -129,7 +129,7 @@ fn a_rejection_is_a_parse_error() {
 /// which no rule accepts as a reference) and on its near-misses.
 #[test]
 fn match_as_is_parse_as_without_the_error() {
-    let sample = include_str!("../data/real-uris-sample.txt");
+    let sample = include_str!("../../data/real-uris-sample.txt");
     let mut rejected = 0;
     for line in sample.lines().take(1500) {
         for input in [line.to_string(), format!("{line} "), format!("[{line}")] {

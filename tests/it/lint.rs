@@ -23,7 +23,7 @@ const TRIGGERS: &[(Code, &str, &str)] = &[
     (Code::RegNameNotUtf8, "//a%FFb", "%FF"),
     (Code::RegNameNumeric, "//127.1/", "127.1"),
     (Code::Ipv6NotLowercase, "//[2001:DB8::1]/", "2001:DB8::1"),
-    (Code::Ipvfuture, "//[v7.x]/", "[v7.x]"),
+    (Code::IpvFuture, "//[v7.x]/", "[v7.x]"),
     (Code::PortEmpty, "//h:/", ":"),
     (Code::PortDefault, "http://h:80/", ":80"),
     (Code::PortZero, "//h:0/", ":0"),
@@ -108,7 +108,7 @@ fn assert_not_triggers(input: &str, code: Code) {
 #[case::reg_name_not_utf8(Code::RegNameNotUtf8)]
 #[case::reg_name_numeric(Code::RegNameNumeric)]
 #[case::ipv6_not_lowercase(Code::Ipv6NotLowercase)]
-#[case::ipvfuture(Code::Ipvfuture)]
+#[case::ipvfuture(Code::IpvFuture)]
 #[case::port_empty(Code::PortEmpty)]
 #[case::port_default(Code::PortDefault)]
 #[case::port_zero(Code::PortZero)]
@@ -418,7 +418,7 @@ fn lint_ipv6_not_lowercase(#[case] input: &str, #[case] triggers: bool) {
 #[case::future_upper_v("http://[V1F.x]/", true)]
 #[case::ipv6("http://[::1]/", false)]
 fn lint_ipvfuture(#[case] input: &str, #[case] triggers: bool) {
-    check(input, Code::Ipvfuture, triggers);
+    check(input, Code::IpvFuture, triggers);
 }
 
 #[rstest]
@@ -574,8 +574,8 @@ fn lint_values_parsed_by_other_rules() {
 #[test]
 fn lint_real_samples_do_not_panic() {
     let data = concat!(
-        include_str!("../data/real-uris-sample.txt"),
-        include_str!("../data/real-refs-sample.tsv")
+        include_str!("../../data/real-uris-sample.txt"),
+        include_str!("../../data/real-refs-sample.tsv")
     );
     let mut linted = 0;
     for line in data.lines().flat_map(|l| l.split('\t')) {

@@ -43,8 +43,8 @@ fn allocations<T>(f: impl FnOnce() -> T) -> (T, usize) {
     (value, COUNT.with(Cell::get) - before)
 }
 
-const SAMPLE: &str = include_str!("../data/real-uris-sample.txt");
-const PAIRS: &str = include_str!("../data/real-refs-sample.tsv");
+const SAMPLE: &str = include_str!("../../data/real-uris-sample.txt");
+const PAIRS: &str = include_str!("../../data/real-refs-sample.tsv");
 
 #[test]
 fn parsing_a_borrowed_uri_allocates_nothing() {

@@ -641,7 +641,7 @@ fn near_misses_of_ip_literals_agree() {
 
 /// The shipped sample plus the file named by `RFC3986_CORPUS`, when set.
 fn corpus() -> Vec<String> {
-    let mut text = include_str!("../data/real-uris-sample.txt").to_string();
+    let mut text = include_str!("../../data/real-uris-sample.txt").to_string();
     if let Ok(path) = std::env::var("RFC3986_CORPUS") {
         text.push_str(&std::fs::read_to_string(&path).expect("RFC3986_CORPUS is readable"));
     }
@@ -975,10 +975,10 @@ fn generated_resolutions_agree() {
 }
 
 /// `data/real-refs-sample.tsv` (base TAB reference, one pair a line), plus the file named by
-/// `RFC3986_REFS` (e.g. `/work/shared/corpus/real-refs.tsv`).
+/// `RFC3986_REFS` (a file of `BASE<TAB>REF` lines).
 #[test]
 fn real_resolutions_agree() {
-    let mut text = include_str!("../data/real-refs-sample.tsv").to_string();
+    let mut text = include_str!("../../data/real-refs-sample.tsv").to_string();
     if let Ok(path) = std::env::var("RFC3986_REFS") {
         text.push_str(&std::fs::read_to_string(&path).expect("RFC3986_REFS is readable"));
     }

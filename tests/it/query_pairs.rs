@@ -126,10 +126,25 @@ proptest! {
         prop_assert_eq!(back, all);
     }
 
-    /// Any text is read without a panic.
+    /// Any text is read as the module's grammar says: the non-empty pieces between `&`, each split at its
+    /// first `=` (a piece without one is a key with the empty value), decoded; without a `%` nothing is
+    /// decoded and the pairs are exactly the pieces.
     #[test]
-    fn query_pairs_any_text(text in "\\PC{0,40}") {
-        let _ = QueryPairs::new(&text).count();
+    fn query_pairs_any_text_are_the_pieces_between_ampersands(text in "(\\PC|[&=%]){0,40}") {
+        let oracle: Vec<(String, String)> = text
+            .split('&')
+            .filter(|piece| !piece.is_empty())
+            .map(|piece| match piece.split_once('=') {
+                Some((k, v)) => (k.to_owned(), v.to_owned()),
+                None => (piece.to_owned(), String::new()),
+            })
+            .collect();
+        let pairs: Vec<(String, String)> =
+            QueryPairs::new(&text).map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+        prop_assert_eq!(pairs.len(), oracle.len());
+        if !text.contains('%') {
+            prop_assert_eq!(pairs, oracle);
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use rfc3986::{is_valid, validate, Rule};
 
-const SAMPLE: &str = include_str!("../data/real-uris-sample.txt");
+const SAMPLE: &str = include_str!("../../data/real-uris-sample.txt");
 
 #[test]
 fn is_valid_agrees_with_validate_on_the_real_sample() {

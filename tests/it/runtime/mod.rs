@@ -3,6 +3,9 @@
 //! (RFC 3987) and zone-ID (RFC 6874) grammars of `grammars/`; the scheme grammars of `schemes/`.
 #![cfg(feature = "runtime-grammar")]
 
+/// The interpreter of loaded grammars against the built-in engine (was `tests/runtime_engine.rs`).
+mod engine;
+
 use std::sync::OnceLock;
 
 use rfc3986::{
@@ -11,7 +14,7 @@ use rfc3986::{
 };
 use rstest::rstest;
 
-const URI_PEST: &str = include_str!("../uri.pest");
+const URI_PEST: &str = include_str!("../../../uri.pest");
 
 fn runtime_uri_pest() -> &'static Grammar {
     static G: OnceLock<Grammar> = OnceLock::new();
@@ -163,10 +166,10 @@ fn runtime_uri_pest_agrees_on_tricky_inputs_for_every_rule() {
 }
 
 /// Every line of the shipped sample, and of the file named by `RFC3986_CORPUS` when it is set (the full
-/// corpus: `RFC3986_CORPUS=../shared/corpus/real-uris.txt cargo test --release --test runtime`).
+/// corpus: `RFC3986_CORPUS=FILE cargo test --release --test runtime`).
 #[test]
 fn runtime_uri_pest_agrees_on_real_uris() {
-    let mut text = include_str!("../data/real-uris-sample.txt").to_string();
+    let mut text = include_str!("../../../data/real-uris-sample.txt").to_string();
     if let Ok(path) = std::env::var("RFC3986_CORPUS") {
         text.push_str(&std::fs::read_to_string(&path).expect("RFC3986_CORPUS is readable"));
     }
@@ -669,13 +672,13 @@ fn scheme_grammar_errors_keep_file_lines() {
 #[test]
 fn grammar_files_have_headers() {
     for text in [
-        include_str!("../grammars/iri.pest"),
-        include_str!("../grammars/ipv6-zone-id.pest"),
-        include_str!("../schemes/http.pest"),
-        include_str!("../schemes/urn.pest"),
-        include_str!("../schemes/mailto.pest"),
-        include_str!("../schemes/file.pest"),
-        include_str!("../schemes/data.pest"),
+        include_str!("../../../grammars/iri.pest"),
+        include_str!("../../../grammars/ipv6-zone-id.pest"),
+        include_str!("../../../schemes/http.pest"),
+        include_str!("../../../schemes/urn.pest"),
+        include_str!("../../../schemes/mailto.pest"),
+        include_str!("../../../schemes/file.pest"),
+        include_str!("../../../schemes/data.pest"),
     ] {
         assert!(text.starts_with("//! "));
     }
@@ -691,7 +694,7 @@ fn grammar_files_have_headers() {
 #[case::plain_ipv6("http://[::1]/", true)]
 #[case::ipvfuture("//[v1.x]", true)]
 fn zone_id_overlay(#[case] input: &str, #[case] valid: bool) {
-    let text = include_str!("../grammars/ipv6-zone-id.pest");
+    let text = include_str!("../../../grammars/ipv6-zone-id.pest");
     assert!(
         Grammar::load(text).is_err(),
         "an overlay does not stand alone"

@@ -218,7 +218,7 @@ fn fix_unrepairable_keeps_partial_repairs() {
 /// RFC 3986's own examples (1.1.2, 5.4) and the corpus sample are URI references: left as they are.
 #[test]
 fn fix_leaves_valid_references_alone() {
-    let sample = include_str!("../data/real-uris-sample.txt");
+    let sample = include_str!("../../data/real-uris-sample.txt");
     let rfc = [
         "ftp://ftp.is.co.za/rfc/rfc1808.txt",
         "http://www.ietf.org/rfc/rfc2396.txt",
@@ -277,7 +277,7 @@ fn fix_hostile_inputs_are_linear() {
 
 /// Near-URIs: a corpus line with one character no URI allows at its place put in somewhere.
 fn near_uri() -> impl Strategy<Value = String> {
-    let sample: Vec<&'static str> = include_str!("../data/real-uris-sample.txt")
+    let sample: Vec<&'static str> = include_str!("../../data/real-uris-sample.txt")
         .lines()
         .collect();
     let junk = prop::sample::select(vec![
