@@ -564,8 +564,8 @@ pub enum Error {
 pub enum ResolveError {
     /// The target has no authority and its path begins with `//`, which would be read back as an
     /// authority (RFC 3986 section 3.3: "If a URI does not contain an authority component, then the path
-    /// cannot begin with two slash characters"). Returned only by a [`Resolver`] with
-    /// [`dot_prefix(false)`](Resolver::dot_prefix); the default writes `/.` before such a path instead.
+    /// cannot begin with two slash characters"). Returned only by a [`Resolver`](crate::resolve::Resolver) with
+    /// [`dot_prefix(false)`](crate::resolve::Resolver::dot_prefix); the default writes `/.` before such a path instead.
     /// Base `f:/a`, reference `.//g`: the 5.2.2 target path is `//g`.
     #[error("the target has no authority and its path {path:?} begins with \"//\" (RFC 3986 3.3)")]
     AmbiguousPath {
@@ -582,14 +582,14 @@ pub enum ResolveError {
     Reference(ParseError),
 }
 
-/// Why [`decode`] or [`decode_utf8`] failed.
+/// Why [`decode`](crate::percent::decode) or [`decode_utf8`](crate::percent::decode_utf8) failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
     /// A `%` not followed by two hex digits (`pct-encoded`, RFC 3986 2.1): `a%2`, `100%`, `%zz`. A component
     /// of a parsed URI never has one.
     InvalidPercentEncoding,
-    /// The decoded octets are not UTF-8 ([`decode_utf8`] only): `%FF`, `%C3` alone, `%C3%28`.
+    /// The decoded octets are not UTF-8 ([`decode_utf8`](crate::percent::decode_utf8) only): `%FF`, `%C3` alone, `%C3%28`.
     InvalidUtf8,
 }
 
@@ -636,7 +636,7 @@ impl DecodeError {
     }
 }
 
-/// Why a [`UriBuilder`] could not build a reference.
+/// Why a [`UriBuilder`](crate::UriBuilder) could not build a reference.
 ///
 /// Each variant names a minimal builder that triggers it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -679,7 +679,7 @@ pub enum BuildError {
          (path-noscheme, RFC 3986 4.2)"
     )]
     ColonInFirstSegment,
-    /// [`UriBuilder::build_uri`] without a scheme: a URI has one (RFC 3986 3).
+    /// [`UriBuilder::build_uri`](crate::UriBuilder::build_uri) without a scheme: a URI has one (RFC 3986 3).
     #[error("a URI needs a scheme (RFC 3986 3)")]
     MissingScheme,
     /// The recomposed string is not a `URI-reference`. Components that pass their rules and the checks
@@ -694,7 +694,7 @@ pub enum BuildError {
 #[non_exhaustive]
 pub enum ConvertError {
     /// The other library's value is not an RFC 3986 URI reference (or not a URI, when converting into a
-    /// [`Uri`]); the error is the grammar's, on the text described at the conversion. For example
+    /// [`Uri`](crate::Uri)); the error is the grammar's, on the text described at the conversion. For example
     /// `url::Url` keeps `|` in a path and `{` in a query, which RFC 3986 does not allow.
     #[error("not an RFC 3986 reference: {0}")]
     Parse(ParseError),
@@ -775,7 +775,7 @@ fn expected_list(expected: &[&str]) -> String {
     }
 }
 
-/// A [`RuleMatch`] of a rule whose matches are not URI references was asked to become a [`UriRef`].
+/// A [`RuleMatch`](crate::RuleMatch) of a rule whose matches are not URI references was asked to become a [`UriRef`](crate::UriRef).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a match of the rule {rule} is not a URI reference (only URI-reference, URI, relative-ref and absolute-URI are)")]
 pub struct NotAReference {

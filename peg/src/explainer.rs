@@ -609,7 +609,7 @@ fn window(
 /// The argument of [`skip_table`] holds for them unchanged: an iteration over positions `p..p + 3`
 /// attempts rules at those positions only, and the repetition ends at `p + 3` or later by recording a
 /// failed rule there, which drops them. Only ASCII first bytes are tried (a non-ASCII one starts a
-/// character, whose range [`window`] does not follow), each with at most [`TRIPLE_SECOND_BYTES`]
+/// character, whose range `window` does not follow), each with at most [`TRIPLE_SECOND_BYTES`]
 /// second bytes that leave the body undecided. When several first bytes start such triplets
 /// with different second and third bytes, only those of the lowest first byte are kept (one table of
 /// each).

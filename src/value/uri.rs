@@ -400,13 +400,7 @@ impl<'a> UriRef<'a> {
     /// `a`, `b`; `/` gives one empty segment; the empty path gives none; `a//b/` gives `a`, ``, `b`, ``.
     /// Segments are as written (percent-encoded, dot-segments kept).
     pub fn path_segments(&self) -> Segments<'_> {
-        let path = self.path();
-        let rest = match path.strip_prefix('/') {
-            Some(rest) => Some(rest),
-            None if path.is_empty() => None,
-            None => Some(path),
-        };
-        Segments { rest }
+        Segments::of_path(self.path())
     }
 
     /// The query ([RFC 3986 3.4](https://www.rfc-editor.org/rfc/rfc3986#section-3.4)) without its `?`: `None` without a `?`, `Some("")` for `a?`.
@@ -548,6 +542,19 @@ impl<'a> std::ops::Deref for Uri<'a> {
 }
 
 /// The host of `parts` as a typed value (see [`UriRef::host`]).
+impl<'a> Segments<'a> {
+    /// The segments of a path (RFC 3986 3.3): split at every `/`, after the one a rooted path begins with;
+    /// none for the empty path. The one reading of segments behind every `path_segments`.
+    pub(crate) fn of_path(path: &'a str) -> Segments<'a> {
+        let rest = match path.strip_prefix('/') {
+            Some(rest) => Some(rest),
+            None if path.is_empty() => None,
+            None => Some(path),
+        };
+        Segments { rest }
+    }
+}
+
 pub(crate) fn host_of<'t>(text: &'t str, parts: &Parts) -> Option<Host<'t>> {
     let (start, end) = parts.host_address.get()?;
     let address = &text[start..end];

@@ -14,7 +14,7 @@ use crate::components::WrittenAuthority;
 use crate::components::{self, Parts, Slot};
 use crate::engine::{self, Rule as UriRule};
 use crate::value::iri::{iri_to_uri, uri_to_iri};
-use crate::value::uri::{Uri, UriRef};
+use crate::value::uri::{host_of, port_number, Host, Segments, Uri, UriRef};
 
 mod parser {
     /// The pest_derive parser of `grammars/iri.pest`, with whole-input entry rules.
@@ -211,6 +211,50 @@ impl<'a> IriRef<'a> {
     /// The port without its `:`, or `None`.
     pub fn port(&self) -> Option<&str> {
         self.slice(self.parts.port)
+    }
+
+    /// The host as a value, as [`UriRef::host`] reads it: an IPv4 or IPv6 address, an `IPvFuture`, or
+    /// the `ireg-name` as written (which may hold non-ASCII characters); `None` without an authority.
+    ///
+    /// ```
+    /// use rfc3986::{iri::IriRef, Host};
+    /// let iri = IriRef::parse("http://\u{4f8b}\u{3048}.jp:8080/a")?;
+    /// assert_eq!(iri.host(), Some(Host::RegName("\u{4f8b}\u{3048}.jp")));
+    /// let v6 = IriRef::parse("//[2001:db8::7]/")?;
+    /// assert_eq!(v6.host(), Some(Host::Ipv6("2001:db8::7".parse().unwrap())));
+    /// assert_eq!(IriRef::parse("/a")?.host(), None);
+    /// # Ok::<(), rfc3986::iri::IriParseError>(())
+    /// ```
+    pub fn host(&self) -> Option<Host<'_>> {
+        host_of(&self.text, &self.parts)
+    }
+
+    /// The port as a number, as [`UriRef::port_u16`] reads it: `None` without a port, for an empty port
+    /// (`http://h:/`) and for a number over 65535, which the grammar allows (`port = *DIGIT`).
+    ///
+    /// ```
+    /// use rfc3986::iri::IriRef;
+    /// assert_eq!(IriRef::parse("http://\u{e9}.fr:8080/")?.port_u16(), Some(8080));
+    /// assert_eq!(IriRef::parse("http://h:/")?.port_u16(), None);
+    /// assert_eq!(IriRef::parse("http://h:99999/")?.port_u16(), None);
+    /// # Ok::<(), rfc3986::iri::IriParseError>(())
+    /// ```
+    pub fn port_u16(&self) -> Option<u16> {
+        port_number(self.port()?)
+    }
+
+    /// The segments of the path, as [`UriRef::path_segments`] splits them (at every `/`, after the one a
+    /// rooted path begins with; none for an empty path), still percent-encoded.
+    ///
+    /// ```
+    /// use rfc3986::iri::IriRef;
+    /// let iri = IriRef::parse("http://h/d\u{fc}rst/a%20b/")?;
+    /// assert_eq!(iri.path_segments().collect::<Vec<_>>(), ["d\u{fc}rst", "a%20b", ""]);
+    /// assert_eq!(IriRef::parse("")?.path_segments().count(), 0);
+    /// # Ok::<(), rfc3986::iri::IriParseError>(())
+    /// ```
+    pub fn path_segments(&self) -> Segments<'_> {
+        Segments::of_path(self.path())
     }
 
     /// The path (always defined, possibly empty).
