@@ -137,6 +137,16 @@ impl Context {
 impl ParseError {
     /// The 0-based byte offset into the input of the first byte the grammar could not accept; the input's
     /// length if the input ended too early.
+    ///
+    /// ```
+    /// use rfc3986::{ParseErrorKind, Uri};
+    /// let e = Uri::parse("http://a/b c").unwrap_err();
+    /// assert_eq!((e.offset(), e.found(), e.span()), (10, Some(' '), 10..11));
+    /// // An input that ends too early: the offset is its length, nothing is found there.
+    /// let e = Uri::parse("http://a/%4").unwrap_err();
+    /// assert_eq!((e.offset(), e.found(), e.span()), (11, None, 11..11));
+    /// assert_eq!(e.kind(), ParseErrorKind::InvalidPercentEncoding);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -176,6 +186,13 @@ impl ParseError {
 
     /// What the grammar would have accepted at the offset, in ABNF spelling when displayed: rules
     /// (`pchar`), quoted strings (`"/"`) and `end of input`. Rules first, in the order of `uri.pest`.
+    ///
+    /// ```
+    /// use rfc3986::{validate, Expected, Rule};
+    /// let e = validate(Rule::IPV4ADDRESS, "192.0.2").unwrap_err();
+    /// assert_eq!(e.offset(), 7); // the end: the third dec-octet may go on, or a "." must follow it
+    /// assert_eq!(e.expected(), [Expected::Rule("DIGIT".into()), Expected::Literal(".".into())]);
+    /// ```
     pub fn expected(&self) -> &[Expected] {
         &self.expected
     }

@@ -169,6 +169,15 @@ impl<'a> RuleMatch<'a> {
     }
 
     /// The byte ranges of the components (see [`ComponentSpans`]).
+    ///
+    /// ```
+    /// use rfc3986::{parse_as, Rule};
+    /// let m = parse_as(Rule::URI, "http://h:/p?")?;
+    /// let spans = m.spans();
+    /// assert_eq!((spans.host, spans.port, spans.path), (Some(7..8), Some(9..9), Some(9..11)));
+    /// assert_eq!((spans.query, spans.fragment), (Some(12..12), None)); // empty, and absent
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn spans(&self) -> ComponentSpans {
         let r = |slot: Slot| slot.get().map(|(s, e)| s..e);
         ComponentSpans {
