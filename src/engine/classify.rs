@@ -190,15 +190,8 @@ fn port_error(
         return None;
     }
     let found = input[bad_offset..].chars().next();
-    let mut expected = vec![Expected::Rule("DIGIT".into())];
-    if rule != Rule::AUTHORITY {
-        expected.push(Expected::Literal("/".into()));
-        expected.push(Expected::Literal("?".into()));
-        if rule != Rule::ABSOLUTE_URI {
-            expected.push(Expected::Literal("#".into()));
-        }
-    }
-    expected.push(Expected::EndOfInput);
+    // What may follow a port, as the grammar says for this rule.
+    let expected = crate::engine::after_port(rule)?;
     let kind = match found {
         Some(' ') => ParseErrorKind::Space,
         Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
@@ -211,7 +204,7 @@ fn port_error(
         offset: bad_offset,
         kind,
         found,
-        expected: expected.into(),
+        expected,
         detail: None,
         context: None,
     })

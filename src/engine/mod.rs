@@ -83,6 +83,13 @@ pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<P
 #[cold]
 #[inline(never)]
 pub(crate) fn explain(rule: Rule, input: &str) -> Option<ParseError> {
+    let (offset, expected) = attempts(rule, input)?;
+    Some(classify::classify(rule, input, offset, expected))
+}
+
+/// The explainer's answer on `input`: the furthest position the grammar reached and the items it
+/// expected there (folded); `None` when `input` is in the language of `rule`.
+fn attempts(rule: Rule, input: &str) -> Option<(usize, std::sync::Arc<[Expected]>)> {
     use crate::engine::explainer::{self, Diag};
     use std::cell::Cell;
     thread_local! {
@@ -105,7 +112,48 @@ pub(crate) fn explain(rule: Rule, input: &str) -> Option<ParseError> {
         None => expected_from_ids(table, &mut ids).into(),
     };
     BUFFER.set(ids);
-    Some(classify::classify(rule, input, offset, expected))
+    Some((offset, expected))
+}
+
+/// What the grammar accepts right after a complete, non-empty port in the language of `rule` (after
+/// `"//" "@" host ":" 1*DIGIT`), as the explainer lists it: `DIGIT`, then what may end the authority
+/// there (`"/"`, `"?"`, `"#"`, the end of the input, as far as `rule` allows each); `None` when no input of
+/// `rule` has an authority with a userinfo and a port where a probe looks for one. The list is in the order
+/// of the components each item starts. Worked out once per
+/// rule and process, from the grammar itself (a probe per shape of rule: an authority alone, a relative
+/// reference, a URI), so no list of delimiters is written in Rust.
+pub(crate) fn after_port(rule: Rule) -> Option<std::sync::Arc<[Expected]>> {
+    use std::sync::{Arc, OnceLock};
+    type Lists = Vec<OnceLock<Option<Arc<[Expected]>>>>;
+    static AFTER_PORT: OnceLock<Lists> = OnceLock::new();
+    let lists = AFTER_PORT.get_or_init(|| Rule::all().map(|_| OnceLock::new()).collect());
+    lists[rule.index()]
+        .get_or_init(|| {
+            // A NUL, which no rule accepts, right after the port: the explainer fails there and lists
+            // what would have been accepted. The "@" takes the userinfo alternative out of the picture.
+            ["@h:0\0", "//@h:0\0", "a://@h:0\0"]
+                .into_iter()
+                .find_map(|probe| match attempts(rule, probe) {
+                    Some((offset, expected)) if offset + 1 == probe.len() => {
+                        // Listed in the order the components they start come in (RFC 3986 4.1:
+                        // path, query, fragment), not in the order pest happened to try them.
+                        let mut expected = expected.to_vec();
+                        expected.sort_by_key(|item| match item {
+                            Expected::Rule(_) => 0,
+                            Expected::Literal(text) => match text.as_ref() {
+                                "/" => 1,
+                                "?" => 2,
+                                "#" => 3,
+                                _ => 4,
+                            },
+                            Expected::EndOfInput => 5,
+                        });
+                        Some(Arc::from(expected))
+                    }
+                    _ => None,
+                })
+        })
+        .clone()
 }
 
 /// The folded list of the built-in explainer for the set of places `key`, made by `fold` the first time this
