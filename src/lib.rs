@@ -6,14 +6,16 @@
 //! One module per stage, in the order data flows:
 //!
 //! 1. `uri.pest` (at the crate root) transcribes the whole ABNF of RFC 3986 Appendix A, rule for rule. It is
-//!    the only place where URI syntax is written. `pest_derive` compiles it into the reference parser, and
-//!    the build script compiles it into a byte-level recognizer that answers first; both give the same
-//!    verdicts (differential tests over every rule).
+//!    the only place where URI syntax is written. The build script compiles it with the crate's generator
+//!    (`rfc3986-peg`) into a byte-level recognizer, which answers, and an explainer, which says why a
+//!    rejected input fails as pest's attempt tracking would; `pest_derive` compiles it into the
+//!    reference parser both are tested against (differential tests over every rule).
 //! 2. Any rule can be matched against a whole input: [`validate`], [`parse_as`] (a match of the
 //!    rule's name in [`Rule`]). A rejected input becomes a [`ParseError`]: the byte offset, the kind, the
 //!    character found and the ABNF names of what was expected there.
 //! 3. [`UriRef`] / [`Uri`]: the input text plus the byte offsets of its components, only ever from the
-//!    rules `URI-reference`, `URI`, `relative-ref` and `absolute-URI`. Accessors keep the RFC's distinction
+//!    rules `URI-reference`, `URI`, `relative-ref` and `absolute-URI` (or their counterparts in a grammar
+//!    loaded at run time), with the components in the order of section 4.1. Accessors keep the RFC's distinction
 //!    between an undefined (`None`) and an empty (`Some("")`) component.
 //! 4. [`resolve`] (section 5: [`UriRef::resolve_against`], [`resolve::Resolver`], [`resolve::merge`],
 //!    [`resolve::remove_dot_segments`]) and [`normalize`] (section 6: [`Uri::normalize`],
