@@ -49,9 +49,10 @@ impl Look {
     }
 }
 
-/// The attempt lists' state when a rule was entered (see [`Diag::enter`]).
+/// A mark of the attempt lists' state when a rule was entered (see [`Diag::enter`]), to which `leave`
+/// compares them.
 #[derive(Clone, Copy)]
-pub(crate) struct Entry {
+pub(crate) struct Mark {
     positives: usize,
     negatives: usize,
     attempts: usize,
@@ -123,16 +124,16 @@ impl<'s> Diag<'s> {
 
     /// What `ParserState::rule` remembers before matching a rule at `p`.
     #[inline(always)]
-    pub(crate) fn enter(&self, p: usize) -> Entry {
+    pub(crate) fn enter(&self, p: usize) -> Mark {
         if p == self.attempt_pos {
             let (positives, negatives) = (self.positives.len(), self.negatives.len());
-            Entry {
+            Mark {
                 positives,
                 negatives,
                 attempts: positives + negatives,
             }
         } else {
-            Entry {
+            Mark {
                 positives: 0,
                 negatives: 0,
                 attempts: 0,
@@ -148,7 +149,7 @@ impl<'s> Diag<'s> {
         &mut self,
         id: u16,
         p: usize,
-        entry: Entry,
+        entry: Mark,
         r: Option<usize>,
     ) -> Option<usize> {
         if p >= self.attempt_pos && r.is_some() == (self.look == Look::Negative) {
@@ -204,7 +205,7 @@ impl<'s> Diag<'s> {
     }
 
     /// `ParserState::track`, for the built-in grammar (no atomic rule in the detail grammar).
-    fn track(&mut self, id: u16, p: usize, entry: Entry) {
+    fn track(&mut self, id: u16, p: usize, entry: Mark) {
         let attempts = if p == self.attempt_pos {
             self.positives.len() + self.negatives.len()
         } else {
