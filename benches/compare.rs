@@ -17,7 +17,7 @@
 //! - `resolve-sample/<peer>`: parse the reference and resolve it against a pre-parsed base, over the pairs of
 //!   `data/real-refs-sample.tsv` that the peer and `rfc3986::UriRef::parse` accept.
 //! - `resolve-corpus/<peer>`: the same over the (base, reference) file named by `RFC3986_REFS_CORPUS`
-//!   (`../shared/corpus/real-refs.tsv`; skipped if unset).
+//!   (a file of `BASE<TAB>REF` lines; skipped if unset).
 //! - `normalize-sample/<peer>`: parse a URI and write its syntax-based normal form, over the sample.
 //! - `normalize-corpus/<peer>`: the same over the file named by `RFC3986_CORPUS`.
 //!

@@ -1,5 +1,5 @@
 //! Time against input size on hostile inputs: 1, 2, 4 and 8 MiB URIs, valid and invalid at the last byte,
-//! for the shapes of `tests/hostile.rs` (a long path, `../` repeated, `%41` repeated, an IPv6 look-alike).
+//! for the shapes of `tests/it/hostile/mod.rs` (a long path, `../` repeated, `%41` repeated, an IPv6 look-alike).
 //! Linear time shows as a constant throughput across sizes; criterion prints it (`thrpt`), and ns/byte is
 //! its inverse (`cargo bench --bench hostile`; 1 GiB/s = 0.93 ns/byte).
 //!
@@ -7,14 +7,14 @@
 //! (the compiled engine), at 256 KiB to 1 MiB.
 //!
 //! The group `hostile-grammar-steps` runs grammars on which PEG backtracking is exponential or quadratic
-//! (the cases of `tests/hostile_grammar.rs`), on the compiled engine and on pest_vm, at 1 to 8 KiB: each
+//! (the cases of `tests/it/hostile/grammar.rs`), on the compiled engine and on pest_vm, at 1 to 8 KiB: each
 //! match stops at its budget of steps (16,384 plus 256 per byte), so time doubles with the input, where
 //! it would double with each byte.
 //!
 //! The group `hostile-dot-segments` resolves `../` x N against `http://a/b/c` and normalizes `http://a`
 //! + `/.` x N (RFC 3986 5.2.4 and 6.2.2.3), 1 to 8 MiB: linear, so the throughput stays flat.
 //!
-//! An invalid input is explained by the diagnostic twin (generated from `uri.pest`, `build/diagnose.rs`)
+//! An invalid input is explained by the explainer (generated from `uri.pest`, `peg/src/explainer.rs`)
 //! at every size, with no limit: its cost per byte stays constant across sizes too.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

@@ -1,10 +1,18 @@
-//! [`ParseError`]: an input is not in a rule's language (the umbrella [`Error`](crate::Error) of all
-//! stages is in `umbrella.rs`, so that this module imports no stage).
+//! The errors of every stage, as data: [`ParseError`] (an input is not in a rule's language) with its
+//! [kind](ParseErrorKind) and [expected items](Expected), the error of each operation
+//! ([`ResolveError`], [`DecodeError`], [`BuildError`], [`TemplateError`], [`NotAReference`],
+//! [`ConvertError`]), and the crate's [`Error`], which any of them converts into for `?`.
+//!
+//! The operations' modules re-export their errors (`rfc3986::resolve::ResolveError`, ...). This module
+//! imports [`Rule`] and the small facts of `util` and nothing else of the crate: judging a rejection's kind
+//! from the input is the engine's work (`engine::classify`).
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::sync::Arc;
 
-use crate::grammar::{Expected, Rule};
+use std::borrow::Cow;
+
+use crate::rule::Rule;
 
 /// Why an input was rejected, judged by the byte at the error's offset.
 ///
@@ -86,24 +94,24 @@ impl ParseErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("at byte {offset}: {}", self.detail())]
 pub struct ParseError {
-    rule: Rule,
+    pub(crate) rule: Rule,
     /// The ABNF name of the rule of a grammar loaded at run time (`runtime-grammar` feature), which
     /// `rule` cannot name; `None` for the built-in grammar.
-    loaded_rule: Option<String>,
-    offset: usize,
-    kind: ParseErrorKind,
-    found: Option<char>,
+    pub(crate) loaded_rule: Option<String>,
+    pub(crate) offset: usize,
+    pub(crate) kind: ParseErrorKind,
+    pub(crate) found: Option<char>,
     /// Shared: the errors of one grammar with the same items (most rejections of a file) point at one list.
-    expected: Arc<[Expected]>,
-    detail: Option<String>,
+    pub(crate) expected: Arc<[Expected]>,
+    pub(crate) detail: Option<String>,
     /// A hint from the rule and the input around the error, for mistakes the character alone does not
     /// tell (a relative reference given where a URI is needed, a dec-octet above 255).
-    context: Option<Context>,
+    pub(crate) context: Option<Context>,
 }
 
-/// The mistakes [`context_hint`] recognizes (one byte in the error, the text in [`Context::hint`]).
+/// The mistakes `engine::classify` recognizes (one byte in the error, the text in [`Context::hint`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Context {
+pub(crate) enum Context {
     NoScheme,
     FragmentInAbsoluteUri,
     DecOctetAbove255,
@@ -129,6 +137,16 @@ impl Context {
 impl ParseError {
     /// The 0-based byte offset into the input of the first byte the grammar could not accept; the input's
     /// length if the input ended too early.
+    ///
+    /// ```
+    /// use rfc3986::{ParseErrorKind, Uri};
+    /// let e = Uri::parse("http://a/b c").unwrap_err();
+    /// assert_eq!((e.offset(), e.found(), e.span()), (10, Some(' '), 10..11));
+    /// // An input that ends too early: the offset is its length, nothing is found there.
+    /// let e = Uri::parse("http://a/%4").unwrap_err();
+    /// assert_eq!((e.offset(), e.found(), e.span()), (11, None, 11..11));
+    /// assert_eq!(e.kind(), ParseErrorKind::InvalidPercentEncoding);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -168,6 +186,13 @@ impl ParseError {
 
     /// What the grammar would have accepted at the offset, in ABNF spelling when displayed: rules
     /// (`pchar`), quoted strings (`"/"`) and `end of input`. Rules first, in the order of `uri.pest`.
+    ///
+    /// ```
+    /// use rfc3986::{validate, Expected, Rule};
+    /// let e = validate(Rule::IPV4ADDRESS, "192.0.2").unwrap_err();
+    /// assert_eq!(e.offset(), 7); // the end: the third dec-octet may go on, or a "." must follow it
+    /// assert_eq!(e.expected(), [Expected::Rule("DIGIT".into()), Expected::Literal(".".into())]);
+    /// ```
     pub fn expected(&self) -> &[Expected] {
         &self.expected
     }
@@ -374,7 +399,7 @@ impl ParseError {
     /// An input longer than the builder can record offsets for (4 GiB - 2 bytes): refused whole, at the
     /// first byte past the limit.
     pub(crate) fn too_long(rule: Rule, input: &str) -> ParseError {
-        let offset = crate::builder::MAX_LEN;
+        let offset = crate::util::MAX_LEN;
         let mut e = ParseError::limit(
             rule,
             input,
@@ -445,9 +470,9 @@ impl Annotated<'_> {
         if start > 0 {
             line.push_str("...");
         }
-        push_escaped(&mut line, &input[start..offset_char]);
+        crate::util::push_escaped(&mut line, &input[start..offset_char]);
         let column = line.chars().count();
-        push_escaped(&mut line, &input[offset_char..end]);
+        crate::util::push_escaped(&mut line, &input[offset_char..end]);
         if end < input.len() {
             line.push_str("...");
         }
@@ -466,24 +491,6 @@ impl fmt::Display for Annotated<'_> {
     }
 }
 
-/// Appends `text` with the characters that would act on a terminal written as `\u{..}` escapes.
-pub(crate) fn push_escaped(out: &mut String, text: &str) {
-    for c in text.chars() {
-        if needs_escape(c) {
-            let _ = write!(out, "\\u{{{:x}}}", c as u32);
-        } else {
-            out.push(c);
-        }
-    }
-}
-
-/// Control characters (C0, DEL, C1), bidirectional controls and line or paragraph separators.
-fn needs_escape(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        || matches!(c, '\u{2028}' | '\u{2029}')
-}
-
 /// `'x'`, or a name for characters that are hard to see.
 fn describe(c: char) -> String {
     match c {
@@ -492,7 +499,9 @@ fn describe(c: char) -> String {
         '\u{feff}' => "byte order mark U+FEFF".to_string(),
         c if c.is_control() => format!("control character U+{:04X}", c as u32),
         // Not quoted raw: a bidirectional control would reorder the message on a terminal.
-        c if needs_escape(c) => format!("invisible formatting character U+{:04X}", c as u32),
+        c if crate::util::needs_escape(c) => {
+            format!("invisible formatting character U+{:04X}", c as u32)
+        }
         c if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
         c => format!("'{c}'"),
     }
@@ -506,219 +515,300 @@ fn pct(c: char) -> String {
         .collect()
 }
 
-/// Characters that some rule of RFC 3986 allows: unreserved, reserved (gen-delims and sub-delims) and
-/// "%" (the classes come from uri.pest).
-fn allowed_somewhere(c: char) -> bool {
-    use crate::classes::{contains, GEN_DELIMS, SUB_DELIMS, UNRESERVED};
-    let Ok(b) = u8::try_from(c) else {
-        return false;
-    };
-    b == b'%' || contains(UNRESERVED | GEN_DELIMS | SUB_DELIMS, b)
+/// One item of what the grammar would have accepted at the byte where parsing failed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Expected {
+    /// A rule, by its ABNF name (`pchar`, `IPv6address`, `HEXDIG`).
+    Rule(Cow<'static, str>),
+    /// A quoted string of the grammar, without quotes (`/`, `::`, `v`).
+    Literal(Cow<'static, str>),
+    /// The end of the input.
+    EndOfInput,
 }
 
-/// Judges the kind of error from the byte at `offset` and its surroundings.
+impl fmt::Display for Expected {
+    /// ABNF spelling: a rule name as is, a literal in double quotes, `end of input`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Rule(name) => f.write_str(name),
+            Expected::Literal(text) => write!(f, "\"{text}\""),
+            Expected::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+impl Expected {
+    pub(crate) fn rule(rule: Rule) -> Expected {
+        Expected::Rule(Cow::Borrowed(rule.abnf_name()))
+    }
+}
+
+/// Any error of this crate, for `?` in code that parses and resolves.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// An input is not in the language of a grammar rule.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// Percent-decoding failed ([`percent::decode`](crate::percent::decode)).
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// A [`UriBuilder`](crate::UriBuilder) could not put its components together.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    /// A conversion to or from `http::Uri` or `url::Url` failed.
+    #[cfg(any(feature = "http", feature = "url"))]
+    #[error(transparent)]
+    Convert(#[from] ConvertError),
+    /// A reference could not be resolved against a base.
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
+    /// A URI Template could not be parsed or expanded (RFC 6570).
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+    /// A match of a rule that is not a URI reference was asked to become a [`UriRef`](crate::UriRef)
+    /// ([`RuleMatch::into_uri_ref`](crate::RuleMatch::into_uri_ref)).
+    #[error(transparent)]
+    NotAReference(#[from] NotAReference),
+}
+
+/// Why a reference could not be resolved.
 ///
-/// pest reports the furthest byte any alternative reached, which is right by the grammar but can be late
-/// for one common mistake: in `http://host:port/`, `host:port` is also a prefix of a userinfo
-/// (`host:port@...`), so the furthest byte is the `/` where an `@` could have come. When the authority has
-/// no `@`, the text after the host's `:` can only be a port, and the error is moved to its first non-digit.
-pub(crate) fn classify(
-    rule: Rule,
-    input: &str,
-    offset: usize,
-    expected: impl Into<Arc<[Expected]>>,
-) -> ParseError {
-    // The authority as Appendix B splits it, for the port and IP-literal hints (one pass).
-    let authority = authority_shape(input);
-    if let Some(error) = port_error(rule, input, offset, authority) {
-        return error;
-    }
-    let found = input.get(offset..).and_then(|s| s.chars().next());
-    let before = &input[..offset.min(input.len())];
-    let context = context_hint(rule, input, offset, found);
-    let kind = match found {
-        None if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
-        None => ParseErrorKind::UnexpectedEnd,
-        Some(' ') => ParseErrorKind::Space,
-        Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
-        Some('{' | '}') => ParseErrorKind::Brace,
-        Some(_) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
-        Some(_) if in_ip_literal(input, offset, authority) => ParseErrorKind::InvalidIpLiteral,
-        Some('[' | ']') => ParseErrorKind::Bracket,
-        Some('#') if before.contains('#') => ParseErrorKind::SecondHash,
-        Some(c) if !allowed_somewhere(c) => ParseErrorKind::InvalidCharacter,
-        Some(_) => ParseErrorKind::Unexpected,
-    };
-    ParseError {
-        rule,
-        loaded_rule: None,
-        offset,
-        kind,
-        found,
-        expected: expected.into(),
-        detail: None,
-        context,
-    }
+/// Each variant names a minimal input that triggers it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResolveError {
+    /// The target has no authority and its path begins with `//`, which would be read back as an
+    /// authority (RFC 3986 section 3.3: "If a URI does not contain an authority component, then the path
+    /// cannot begin with two slash characters"). Returned only by a [`Resolver`](crate::resolve::Resolver) with
+    /// [`dot_prefix(false)`](crate::resolve::Resolver::dot_prefix); the default writes `/.` before such a path instead.
+    /// Base `f:/a`, reference `.//g`: the 5.2.2 target path is `//g`.
+    #[error("the target has no authority and its path {path:?} begins with \"//\" (RFC 3986 3.3)")]
+    AmbiguousPath {
+        /// The target's path as computed by 5.2.2 (`//g` in the example).
+        path: String,
+    },
+    /// The target cannot be made: it would be longer than 4 GiB - 2 bytes, the most a value can hold
+    /// (the error's kind is [`LimitReached`](crate::ParseErrorKind::LimitReached)).
+    #[error("the resolved target is not a URI this crate can hold: {0}")]
+    Target(ParseError),
+    /// The reference given as text to [`Uri::join`](crate::Uri::join) is not a `URI-reference`
+    /// (RFC 3986 4.1): base `http://a/`, reference `a b`.
+    #[error("the reference is not a URI reference: {0}")]
+    Reference(ParseError),
 }
 
-/// The hint for mistakes that the rule and the input around the error tell, not the character found.
-fn context_hint(rule: Rule, input: &str, offset: usize, found: Option<char>) -> Option<Context> {
-    let head_has_colon = || {
-        input
-            .bytes()
-            .take_while(|c| !matches!(c, b'/' | b'?' | b'#'))
-            .any(|c| c == b':')
-    };
-    if (rule == Rule::URI || rule == Rule::ABSOLUTE_URI) && !head_has_colon() {
-        return Some(Context::NoScheme);
+/// Why [`decode`](crate::percent::decode) or [`decode_utf8`](crate::percent::decode_utf8) failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// A `%` not followed by two hex digits (`pct-encoded`, RFC 3986 2.1): `a%2`, `100%`, `%zz`. A component
+    /// of a parsed URI never has one.
+    InvalidPercentEncoding,
+    /// The decoded octets are not UTF-8 ([`decode_utf8`](crate::percent::decode_utf8) only): `%FF`, `%C3` alone, `%C3%28`.
+    InvalidUtf8,
+}
+
+/// Percent-decoding failed: what went wrong and where.
+///
+/// ```
+/// use rfc3986::percent::{decode, decode_utf8, DecodeErrorKind};
+/// let e = decode("ab%2").unwrap_err();
+/// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::InvalidPercentEncoding, 2));
+/// let e = decode_utf8("ab%C3%28").unwrap_err();
+/// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::InvalidUtf8, 2));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{}", self.message())]
+pub struct DecodeError {
+    pub(crate) kind: DecodeErrorKind,
+    pub(crate) offset: usize,
+}
+
+impl DecodeError {
+    /// What went wrong.
+    pub fn kind(&self) -> DecodeErrorKind {
+        self.kind
     }
-    if rule == Rule::ABSOLUTE_URI && found == Some('#') {
-        return Some(Context::FragmentInAbsoluteUri);
+
+    /// The 0-based byte offset into the *encoded* input: of the `%` that does not start a `pct-encoded`,
+    /// or of the first octet (its `%` when encoded, the byte itself when not) of the first sequence that is
+    /// not UTF-8.
+    pub fn offset(&self) -> usize {
+        self.offset
     }
-    if rule == Rule::IPV4ADDRESS || rule == Rule::DEC_OCTET {
-        // The digits of the dec-octet the error is in.
-        let start = input[..offset.min(input.len())]
-            .rfind(|c: char| !c.is_ascii_digit())
-            .map_or(0, |i| i + 1);
-        let end = input[start..]
-            .find(|c: char| !c.is_ascii_digit())
-            .map_or(input.len(), |i| start + i);
-        if input[start..end]
-            .parse::<u64>()
-            .map_or(end - start > 3, |n| n > 255)
-        {
-            return Some(Context::DecOctetAbove255);
+
+    fn message(&self) -> String {
+        match self.kind {
+            DecodeErrorKind::InvalidPercentEncoding => format!(
+                "\"%\" at byte {} is not followed by two hex digits (pct-encoded, RFC 3986 2.1)",
+                self.offset
+            ),
+            DecodeErrorKind::InvalidUtf8 => format!(
+                "decoded octets at byte {} are not UTF-8 (RFC 3986 2.5)",
+                self.offset
+            ),
         }
     }
-    None
 }
 
-/// Whether the text before the failing byte ends in `%` or `%` + one hex digit: a `pct-encoded` that the
-/// failing byte does not complete.
-fn follows_bad_percent(before: &str) -> bool {
-    let b = before.as_bytes();
-    matches!(b, [.., b'%']) || matches!(b, [.., b'%', h] if h.is_ascii_hexdigit())
+/// Why a [`UriBuilder`](crate::UriBuilder) could not build a reference.
+///
+/// Each variant names a minimal builder that triggers it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// A component is not in the language of its rule; `error` has the offset into the component's text:
+    /// `UriBuilder::new().host("a b")` (`host`), `.port("80a")` (`port`), `.scheme("1a")` (`scheme`).
+    #[error("invalid {component}: {error}")]
+    InvalidComponent {
+        /// The component's name as the RFC writes it: `scheme`, `userinfo`, `host`, `port`, `path`,
+        /// `query` or `fragment`.
+        component: &'static str,
+        /// Why its rule rejected it (`error.rule()` is the rule it was matched against).
+        error: ParseError,
+    },
+    /// A userinfo or a port without a host: they are parts of the authority, which needs a host, possibly
+    /// empty (RFC 3986 3.2): `UriBuilder::new().port("80")`.
+    #[error(
+        "{component} without a host: an authority needs a host, possibly empty (RFC 3986 3.2)"
+    )]
+    MissingHost {
+        /// `userinfo` or `port`.
+        component: &'static str,
+    },
+    /// With an authority, the path must be empty or start with `/` (`path-abempty`, RFC 3986 3.3):
+    /// `UriBuilder::new().host("h").path("a")`.
+    #[error(
+        "with an authority the path must be empty or start with \"/\" (path-abempty, RFC 3986 3.3)"
+    )]
+    RelativePathWithAuthority,
+    /// Without an authority, the path cannot start with `//`: it would be read as an authority (RFC 3986
+    /// 3.3): `UriBuilder::new().path("//a")`.
+    #[error("without an authority the path cannot start with \"//\" (RFC 3986 3.3)")]
+    PathStartsWithTwoSlashes,
+    /// In a relative reference (no scheme, no authority), the first path segment cannot contain `:`: it
+    /// would be read as a scheme. Write `./a:b` instead of `a:b` (RFC 3986 4.2):
+    /// `UriBuilder::new().path("a:b")`.
+    #[error(
+        "the first segment of a relative-path reference cannot contain \":\"; prefix the path with \"./\" \
+         (path-noscheme, RFC 3986 4.2)"
+    )]
+    ColonInFirstSegment,
+    /// [`UriBuilder::build_uri`](crate::UriBuilder::build_uri) without a scheme: a URI has one (RFC 3986 3).
+    #[error("a URI needs a scheme (RFC 3986 3)")]
+    MissingScheme,
+    /// The recomposed string is not a `URI-reference`. Components that pass their rules and the checks
+    /// above always recompose into one, so this reports a bug in this crate rather than in the input.
+    #[error("recomposed reference rejected: {0}")]
+    Recomposition(ParseError),
 }
 
-/// The authority as RFC 3986 Appendix B splits it (`^(([^:/?#]+):)?(//([^/?#]*))?`), and what the port
-/// and IP-literal hints need of it, found in one pass over its bytes (the delimiters are ASCII, so a
-/// byte finds them where a character search would).
-#[derive(Clone, Copy, Debug)]
-struct AuthorityShape {
-    /// Byte offset just past the authority: its first `/`, `?` or `#`, or the end of the input.
-    end: usize,
-    /// Where the host begins: after the authority's first `@`, else at the authority's first byte (after
-    /// `//`).
-    host_start: usize,
-    /// The first `:` in `host_start..end`, if any.
-    colon: Option<usize>,
-    /// The first `]` in `host_start..end`, if any.
-    close: Option<usize>,
+/// A conversion between this crate's values and `http::Uri` or `url::Url` failed.
+#[cfg(any(feature = "http", feature = "url"))]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The other library's value is not an RFC 3986 URI reference (or not a URI, when converting into a
+    /// [`Uri`](crate::Uri)); the error is the grammar's, on the text described at the conversion. For example
+    /// `url::Url` keeps `|` in a path and `{` in a query, which RFC 3986 does not allow.
+    #[error("not an RFC 3986 reference: {0}")]
+    Parse(ParseError),
+    /// The target type cannot represent this reference, whatever its text: `http::Uri` has no fragment,
+    /// `url::Url` no relative reference.
+    #[error("{target} cannot represent {what}")]
+    Unsupported {
+        /// `http::Uri`, `url::Url` or `rfc3986::Uri`.
+        target: &'static str,
+        /// What it cannot represent (`a fragment`, `a relative reference`, ...).
+        what: &'static str,
+    },
+    /// The other library rejected this valid RFC 3986 reference, or would read it differently: for example
+    /// `url::Url` rejects the port `99999`, `http::Uri` the empty host of `http:///p`, and `url::Url` reads
+    /// `http:/p` as `http://p/`.
+    #[error("{target} rejected the reference: {message}")]
+    Rejected {
+        /// `http::Uri` or `url::Url`.
+        target: &'static str,
+        /// The other library's error message.
+        message: String,
+    },
 }
 
-/// The authority of `input` as [`AuthorityShape`] describes it; `None` when there is no `//` where
-/// Appendix B looks for it.
-fn authority_shape(input: &str) -> Option<AuthorityShape> {
-    let b = input.as_bytes();
-    // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte.
-    let mut i = 0;
-    let after_scheme = loop {
-        match b.get(i) {
-            Some(b':') if i > 0 => break i + 1,
-            Some(b':' | b'/' | b'?' | b'#') | None => break 0,
-            Some(_) => i += 1,
+/// Why a template could not be parsed or expanded. Each variant names a minimal template that triggers
+/// it; offsets are byte offsets into the template.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TemplateError {
+    /// The template is not in the grammar of RFC 6570 section 2: `{var` (offset 4: the expression is not
+    /// closed), `a}` (offset 1: `}` is not a literal), `{a b}` (offset 2), `{var:0}` (offset 5:
+    /// `max-length` starts with 1 to 9).
+    #[error("at byte {offset}: not a URI Template (RFC 6570 section 2); expected {}", expected_list(.expected))]
+    Syntax {
+        /// Where the template stops matching the grammar.
+        offset: usize,
+        /// The ABNF names of RFC 6570 that the grammar tried there (`varname`, `literals`,
+        /// `expression`, `modifier-level4`, `end of input`, ...).
+        expected: Vec<&'static str>,
+    },
+    /// An operator that RFC 6570 section 2.2 reserves for future extensions (`op-reserve`: `=`, `,`,
+    /// `!`, `@`, `|`): `{=path}` (offset 1).
+    #[error("at byte {offset}: operator {operator:?} is reserved for future extensions (op-reserve, RFC 6570 section 2.2)")]
+    ReservedOperator {
+        /// The offset of the operator.
+        offset: usize,
+        /// The operator.
+        operator: char,
+    },
+    /// A prefix modifier on a variable whose value is a list or an associative array (RFC 6570 section
+    /// 2.4.1: "not applicable to variables that have composite values"): `{keys:1}` with `keys` a list
+    /// or an array (offset 1).
+    #[error("at byte {offset}: prefix modifier on {varname:?}, whose value is composite (RFC 6570 section 2.4.1)")]
+    PrefixOnComposite {
+        /// The offset of the varspec.
+        offset: usize,
+        /// The variable's name.
+        varname: String,
+    },
+}
+
+impl TemplateError {
+    /// The byte offset into the template that the error is about.
+    pub fn offset(&self) -> usize {
+        match self {
+            TemplateError::Syntax { offset, .. }
+            | TemplateError::ReservedOperator { offset, .. }
+            | TemplateError::PrefixOnComposite { offset, .. } => *offset,
         }
-    };
-    let start = after_scheme + 2;
-    if b.get(after_scheme..start) != Some(b"//") {
-        return None;
     }
-    let mut shape = AuthorityShape {
-        end: b.len(),
-        host_start: start,
-        colon: None,
-        close: None,
-    };
-    let mut seen_at = false;
-    for (i, &c) in b.iter().enumerate().skip(start) {
-        match c {
-            b'/' | b'?' | b'#' => {
-                shape.end = i;
-                break;
-            }
-            b'@' if !seen_at => {
-                seen_at = true;
-                shape.host_start = i + 1;
-                shape.colon = None;
-                shape.close = None;
-            }
-            b':' if shape.colon.is_none() => shape.colon = Some(i),
-            b']' if shape.close.is_none() => shape.close = Some(i),
-            _ => {}
-        }
-    }
-    Some(shape)
 }
 
-/// Whether `offset` falls inside the brackets of a host that starts with `[` (`authority`: what
-/// [`authority_shape`] found).
-fn in_ip_literal(input: &str, offset: usize, authority: Option<AuthorityShape>) -> bool {
-    let Some(shape) = authority else {
-        return false;
-    };
-    if input.as_bytes().get(shape.host_start) != Some(&b'[') {
-        return false;
+fn expected_list(expected: &[&str]) -> String {
+    match expected {
+        [] => "a literal or an expression".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
-    let close = shape.close.unwrap_or(shape.end);
-    offset >= shape.host_start && offset <= close
 }
 
-/// The error for a port with a non-digit, after the host of the authority (what [`authority_shape`]
-/// found; see [`classify`]).
-fn port_error(
-    rule: Rule,
-    input: &str,
-    offset: usize,
-    authority: Option<AuthorityShape>,
-) -> Option<ParseError> {
-    let shape = authority?;
-    let b = input.as_bytes();
-    // A `[` at `host_start` is inside the authority (the byte at its end is a delimiter or none).
-    let host_end = if b.get(shape.host_start) == Some(&b'[') {
-        shape.close? + 1
-    } else {
-        shape.colon?
-    };
-    let port = b[host_end..shape.end].strip_prefix(b":")?;
-    let bad = port.iter().position(|c| !c.is_ascii_digit())?;
-    let bad_offset = host_end + 1 + bad;
-    if bad_offset > offset {
-        return None;
-    }
-    let found = input[bad_offset..].chars().next();
-    let mut expected = vec![Expected::Rule("DIGIT".into())];
-    if rule != Rule::AUTHORITY {
-        expected.push(Expected::Literal("/".into()));
-        expected.push(Expected::Literal("?".into()));
-        if rule != Rule::ABSOLUTE_URI {
-            expected.push(Expected::Literal("#".into()));
+/// A [`RuleMatch`](crate::RuleMatch) of a rule whose matches are not URI references was asked to become a [`UriRef`](crate::UriRef).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a match of the rule {rule} is not a URI reference (only URI-reference, URI, relative-ref and absolute-URI are)")]
+pub struct NotAReference {
+    pub(crate) rule: String,
+}
+
+impl NotAReference {
+    #[cfg(feature = "runtime-grammar")]
+    pub(crate) fn new(rule: &str) -> NotAReference {
+        NotAReference {
+            rule: rule.to_owned(),
         }
     }
-    expected.push(Expected::EndOfInput);
-    let kind = match found {
-        Some(' ') => ParseErrorKind::Space,
-        Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
-        Some('{' | '}') => ParseErrorKind::Brace,
-        _ => ParseErrorKind::InvalidPort,
-    };
-    Some(ParseError {
-        rule,
-        loaded_rule: None,
-        offset: bad_offset,
-        kind,
-        found,
-        expected: expected.into(),
-        detail: None,
-        context: None,
-    })
+
+    /// The ABNF name of the rule that matched.
+    pub fn rule_name(&self) -> &str {
+        &self.rule
+    }
 }

@@ -6,14 +6,16 @@
 //! One module per stage, in the order data flows:
 //!
 //! 1. `uri.pest` (at the crate root) transcribes the whole ABNF of RFC 3986 Appendix A, rule for rule. It is
-//!    the only place where URI syntax is written. `pest_derive` compiles it into the reference parser, and
-//!    the build script compiles it into a byte-level recognizer that answers first; both give the same
-//!    verdicts (differential tests over every rule).
+//!    the only place where URI syntax is written. The build script compiles it with the crate's generator
+//!    (`rfc3986-peg`) into a byte-level recognizer, which answers, and an explainer, which says why a
+//!    rejected input fails as pest's attempt tracking would; `pest_derive` compiles it into the
+//!    reference parser both are tested against (differential tests over every rule).
 //! 2. Any rule can be matched against a whole input: [`validate`], [`parse_as`] (a match of the
 //!    rule's name in [`Rule`]). A rejected input becomes a [`ParseError`]: the byte offset, the kind, the
 //!    character found and the ABNF names of what was expected there.
 //! 3. [`UriRef`] / [`Uri`]: the input text plus the byte offsets of its components, only ever from the
-//!    rules `URI-reference`, `URI`, `relative-ref` and `absolute-URI`. Accessors keep the RFC's distinction
+//!    rules `URI-reference`, `URI`, `relative-ref` and `absolute-URI` (or their counterparts in a grammar
+//!    loaded at run time), with the components in the order of section 4.1. Accessors keep the RFC's distinction
 //!    between an undefined (`None`) and an empty (`Some("")`) component.
 //! 4. [`resolve`] (section 5: [`UriRef::resolve_against`], [`resolve::Resolver`], [`resolve::merge`],
 //!    [`resolve::remove_dot_segments`]) and [`normalize`] (section 6: [`Uri::normalize`],
@@ -91,49 +93,43 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
-mod builder;
-mod classes;
-mod edit;
+// The stages, lowest first: each imports only those above it in this list (docs/INTERNALS.md).
+mod components;
+mod engine;
 mod error;
-mod fold;
-mod grammar;
 #[cfg(any(feature = "serde", feature = "http", feature = "url"))]
 #[cfg_attr(
     docsrs,
     doc(cfg(any(feature = "serde", feature = "http", feature = "url")))
 )]
 pub mod interop;
-pub mod iri;
-mod iri_value;
 pub mod lint;
 pub mod normalize;
-mod path;
 pub mod percent;
-mod query;
-mod recognizer;
 pub mod recompose;
-mod relative;
 pub mod repair;
 pub mod resolve;
-mod rule_match;
+mod rule;
 #[cfg(feature = "runtime-grammar")]
 #[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
 pub mod runtime;
-#[cfg(feature = "runtime-grammar")]
-#[cfg_attr(docsrs, doc(cfg(feature = "runtime-grammar")))]
-pub mod runtime_limits;
 pub mod template;
-mod umbrella;
-mod uri;
+mod util;
+mod value;
 
-pub use builder::{HostKind, PathKind};
-pub use error::{Annotated, ParseError, ParseErrorKind};
-pub use grammar::{Expected, Rule};
-pub use query::QueryPairs;
+pub use components::{HostKind, PathKind};
+pub use error::{Annotated, Error, Expected, ParseError, ParseErrorKind};
+pub use recompose::query::QueryPairs;
 pub use recompose::UriBuilder;
-pub use rule_match::{ComponentSpans, NotAReference, RuleMatch};
-pub use umbrella::Error;
-pub use uri::{Host, Segments, Uri, UriRef};
+pub use rule::Rule;
+#[cfg(feature = "runtime-grammar")]
+#[doc(inline)]
+pub use runtime::limits as runtime_limits;
+pub use util::escape_echoed;
+#[doc(inline)]
+pub use value::iri;
+pub use value::rule_match::{ComponentSpans, NotAReference, RuleMatch};
+pub use value::uri::{Host, Segments, Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.
 ///
@@ -147,7 +143,7 @@ pub use uri::{Host, Segments, Uri, UriRef};
 /// # Errors
 /// [`ParseError`] at the first byte the rule cannot accept.
 pub fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
-    grammar::validate(rule, input)
+    engine::validate(rule, input)
 }
 
 /// Whether `input` as a whole is in the language of `rule`: the verdict of [`validate`] without the
@@ -161,7 +157,7 @@ pub fn validate(rule: Rule, input: &str) -> Result<(), ParseError> {
 /// assert!(!is_valid(Rule::URI, "//example.com/")); // no scheme: a relative reference (4.2)
 /// ```
 pub fn is_valid(rule: Rule, input: &str) -> bool {
-    grammar::matches(rule, input)
+    engine::matches(rule, input)
 }
 
 /// Like [`validate`], for bytes that may not be UTF-8 (a line read from a file, say).
@@ -204,12 +200,7 @@ pub fn validate_bytes(rule: Rule, input: &[u8]) -> Result<(), ParseError> {
 /// # Errors
 /// [`ParseError`] when `input` as a whole is not in the rule's language.
 pub fn parse_as(rule: Rule, input: &str) -> Result<RuleMatch<'_>, ParseError> {
-    // The components straight from the recognizer when it accepts (no intermediate value to copy).
-    let parts = match grammar::parse_parts_fast(rule, input) {
-        Some(parts) => parts,
-        None => grammar::parse_parts_without_fast_path(rule, input)?,
-    };
-    Ok(RuleMatch::builtin(rule, input, parts))
+    value::rule_match::parse_as(rule, input)
 }
 
 /// The match of [`parse_as`] without the explanation of a rejection: `None` when `input` is not in the
@@ -225,13 +216,7 @@ pub fn parse_as(rule: Rule, input: &str) -> Result<RuleMatch<'_>, ParseError> {
 /// assert!(match_as(Rule::URI_REFERENCE, "http://a/b c").is_none()); // a space (RFC 3986 2.1)
 /// ```
 pub fn match_as(rule: Rule, input: &str) -> Option<RuleMatch<'_>> {
-    match grammar::parse_parts_fast(rule, input) {
-        Some(parts) => Some(RuleMatch::builtin(rule, input, parts)),
-        // The recognizer declined: a rejection, or a match whose components it could not record (a
-        // component rule matched twice; uri.pest has none), which the full parse records.
-        None if grammar::matches(rule, input) => parse_as(rule, input).ok(),
-        None => None,
-    }
+    value::rule_match::match_as(rule, input)
 }
 
 /// The README's Rust examples, run as doctests.

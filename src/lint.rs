@@ -35,7 +35,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::{HostKind, RuleMatch, Uri, UriRef};
+use crate::components::HostKind;
+use crate::engine::classes;
+use crate::rule::Rule;
+use crate::value::rule_match::RuleMatch;
+use crate::value::uri::{Uri, UriRef};
 
 /// A byte range `(start, end)` into the linted input: `&input[start..end]` is the offending text.
 type Span = (usize, usize);
@@ -100,7 +104,7 @@ pub enum Code {
     /// `ipvfuture` (RFC 3986 3.2.2): an `IPvFuture` literal, whose version flag no specification defines
     /// yet; dereferencing it should fail with "address mechanism not supported": `//[v7.x]`. Span: the
     /// IP-literal, brackets included.
-    Ipvfuture,
+    IpvFuture,
     /// `port-empty` (RFC 3986 3.2, 3.2.3, 6.2.3): producers and normalizers should omit the `:` before an
     /// empty port: `//h:`. Span: the `:`.
     PortEmpty,
@@ -129,6 +133,14 @@ pub enum Code {
 }
 
 impl Code {
+    /// The former spelling of [`Code::IpvFuture`], spelled as [`HostKind::IpvFuture`](crate::HostKind) is.
+    #[deprecated(
+        since = "0.1.0",
+        note = "spelled `Code::IpvFuture`, as `HostKind::IpvFuture`"
+    )]
+    #[allow(non_upper_case_globals)]
+    pub const Ipvfuture: Code = Code::IpvFuture;
+
     /// Every code, in declaration order.
     pub const ALL: &'static [Code] = &[
         Code::SchemeNotLowercase,
@@ -143,7 +155,7 @@ impl Code {
         Code::RegNameNotUtf8,
         Code::RegNameNumeric,
         Code::Ipv6NotLowercase,
-        Code::Ipvfuture,
+        Code::IpvFuture,
         Code::PortEmpty,
         Code::PortDefault,
         Code::PortZero,
@@ -167,7 +179,7 @@ impl Code {
             Code::RegNameNotUtf8 => "reg-name-not-utf8",
             Code::RegNameNumeric => "reg-name-numeric",
             Code::Ipv6NotLowercase => "ipv6-not-lowercase",
-            Code::Ipvfuture => "ipvfuture",
+            Code::IpvFuture => "ipvfuture",
             Code::PortEmpty => "port-empty",
             Code::PortDefault => "port-default",
             Code::PortZero => "port-zero",
@@ -203,7 +215,7 @@ impl Code {
             | Code::RegNameTooLong
             | Code::RegNameNotUtf8
             | Code::Ipv6NotLowercase
-            | Code::Ipvfuture => "3.2.2",
+            | Code::IpvFuture => "3.2.2",
             Code::RegNameNumeric => "7.4",
             Code::PortEmpty | Code::PortDefault | Code::PortZero | Code::PortOutOfRange => "3.2.3",
             Code::PathEncodedTraversal => "7.3",
@@ -230,7 +242,7 @@ impl Code {
                 "registered name may be read as an IPv4 address in a non-standard form"
             }
             Code::Ipv6NotLowercase => "IPv6 address should use lowercase hex digits",
-            Code::Ipvfuture => "IPvFuture literal has no defined meaning",
+            Code::IpvFuture => "IPvFuture literal has no defined meaning",
             Code::PortEmpty => "empty port: the \":\" should be omitted",
             Code::PortDefault => "port is the scheme's default and should be omitted",
             Code::PortZero => "port 0 is reserved: no service can be reached there",
@@ -527,18 +539,9 @@ fn span_of(whole: &str, part: &str) -> Span {
     (start, start + part.len())
 }
 
-/// The value of an ASCII hex digit the grammar accepted as `HEXDIG`.
-fn hex_value(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        _ => b.wrapping_sub(b'A').wrapping_add(10),
-    }
-}
-
-/// Whether an octet is an unreserved character (RFC 3986 2.3; the class comes from uri.pest).
-fn is_unreserved(b: u8) -> bool {
-    crate::classes::contains(crate::classes::UNRESERVED, b)
+/// The octet of a `pct-encoded` triplet the grammar accepted (its digits are `HEXDIG`).
+fn octet(hi: u8, lo: u8) -> u8 {
+    crate::util::triplet_octet(hi, lo).unwrap_or_default()
 }
 
 /// Whether `s` has an uppercase ASCII letter outside its `pct-encoded` triplets.
@@ -589,8 +592,8 @@ fn lint_pct_encoded(text: &str, out: &mut Out) {
         if hi.is_ascii_lowercase() || lo.is_ascii_lowercase() {
             out.push(Finding::new(Code::PctEncodedLowercaseHex, span));
         }
-        let octet = hex_value(hi) << 4 | hex_value(lo);
-        if is_unreserved(octet) {
+        let octet = octet(hi, lo);
+        if classes::is_unreserved(octet) {
             out.push(Finding::new(Code::PctEncodedUnreserved, span));
         }
         if octet == 0 {
@@ -637,7 +640,11 @@ fn host_like_run(userinfo: &str) -> Option<&str> {
             if labels.len() < 2 || labels.iter().any(|l| l.is_empty()) {
                 return false;
             }
-            if labels.len() == 4 && labels.iter().all(|l| is_dec_octet(l)) {
+            if labels.len() == 4
+                && labels
+                    .iter()
+                    .all(|l| crate::engine::matches(Rule::DEC_OCTET, l))
+            {
                 return true;
             }
             let tld = labels[labels.len() - 1];
@@ -648,15 +655,6 @@ fn host_like_run(userinfo: &str) -> Option<&str> {
                 || tld.len() == 2
                 || GENERIC_TLDS.iter().any(|t| t.eq_ignore_ascii_case(tld))
         })
-}
-
-/// `dec-octet`: a decimal number 0-255 without leading zeros.
-fn is_dec_octet(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 3
-        && s.bytes().all(|b| b.is_ascii_digit())
-        && (s == "0" || !s.starts_with('0'))
-        && s.parse::<u16>().is_ok_and(|n| n <= 255)
 }
 
 // host = IP-literal / IPv4address / reg-name   (3.2.2, 7.4)
@@ -679,7 +677,7 @@ fn lint_host(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
                 out.push(Finding::new(Code::Ipv6NotLowercase, span_of(text, address)));
             }
         }
-        HostKind::IpvFuture => out.push(Finding::new(Code::Ipvfuture, span)),
+        HostKind::IpvFuture => out.push(Finding::new(Code::IpvFuture, span)),
         HostKind::Ipv4address => {}
     }
 }
@@ -714,7 +712,9 @@ fn lint_reg_name(text: &str, span: Span, has_pct: bool, out: &mut Out) {
     if is_numeric_host(name)
         || (has_pct
             && name.contains('%')
-            && decoded_ascii(name).is_some_and(|d| is_numeric_host(&d) || is_ipv4address(&d)))
+            && decoded_ascii(name).is_some_and(|d| {
+                is_numeric_host(&d) || crate::engine::matches(Rule::IPV4ADDRESS, &d)
+            }))
     {
         out.push(Finding::new(Code::RegNameNumeric, span));
     }
@@ -812,7 +812,7 @@ fn lint_reg_name_utf8(name: &str, start: usize, out: &mut Out) {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' && i + 2 < bytes.len() {
-            octets.push(hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]));
+            octets.push(octet(bytes[i + 1], bytes[i + 2]));
             spans.push((start + i, start + i + 3));
             i += 3;
         } else {
@@ -845,7 +845,7 @@ fn decoded_ascii(name: &str) -> Option<String> {
     let mut i = 0;
     while i < bytes.len() {
         let b = if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let b = hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]);
+            let b = octet(bytes[i + 1], bytes[i + 2]);
             i += 3;
             b
         } else {
@@ -858,15 +858,6 @@ fn decoded_ascii(name: &str) -> Option<String> {
         out.push(char::from(b));
     }
     Some(out)
-}
-
-/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet` (3.2.2).
-fn is_ipv4address(s: &str) -> bool {
-    let mut parts = 0;
-    s.split('.').all(|p| {
-        parts += 1;
-        is_dec_octet(p)
-    }) && parts == 4
 }
 
 /// Whether a reg-name consists only of numbers as C's `strtoul` with base 0 reads them (`0x` hex, `0`-led
@@ -948,7 +939,7 @@ fn lint_path(uri: &RuleMatch<'_>, text: &str, has_pct: bool, out: &mut Out) {
             return;
         }
         let bytes = &text.as_bytes()[path_start..path_end];
-        let Some(first) = crate::path::first_dot_at_segment_start(bytes, true) else {
+        let Some(first) = crate::resolve::path::first_dot_at_segment_start(bytes, true) else {
             return;
         };
         for dot in memchr::memchr_iter(b'.', &bytes[first..]).map(|dot| dot + first) {
@@ -1052,7 +1043,7 @@ mod tests {
             Code::RegNameNotUtf8 => 9,
             Code::RegNameNumeric => 10,
             Code::Ipv6NotLowercase => 11,
-            Code::Ipvfuture => 12,
+            Code::IpvFuture => 12,
             Code::PortEmpty => 13,
             Code::PortDefault => 14,
             Code::PortZero => 15,

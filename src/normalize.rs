@@ -6,11 +6,14 @@
 //! reg-name whose percent-encodings were decoded has become an IPv4address (`%31.2.3.4`). Debug builds
 //! check every normal form against the grammar.
 
-use crate::builder::{Parts, PathKind, Slot};
-use crate::grammar::{self, Rule};
-use crate::path::{may_have_dot_segment, remove_dot_segments_at};
-use crate::uri::{Uri, UriRef};
-use crate::HostKind;
+use std::borrow::Cow;
+
+use crate::components::HostKind;
+use crate::components::{Parts, WrittenAuthority};
+use crate::engine::{self, Rule};
+use crate::resolve::path::{may_have_dot_segment, remove_dot_segments_at};
+use crate::value::iri::{Iri, IriRef};
+use crate::value::uri::{Uri, UriRef};
 
 /// A rung of the comparison ladder (RFC 3986 section [6.2]): how much normalization is applied before two
 /// references are compared. Each level includes the ones before it.
@@ -672,7 +675,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
                 // Decoding (the only change of length) can turn a reg-name into an IPv4address
                 // (`%31.2.3.4`), which `host` prefers; the grammar decides.
                 let written = &out[host_start..];
-                if written.len() != host.len() && grammar::matches(Rule::IPV4ADDRESS, written) {
+                if written.len() != host.len() && engine::matches(Rule::IPV4ADDRESS, written) {
                     host_kind = HostKind::Ipv4address;
                 }
             }
@@ -750,7 +753,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
         push_part(&mut out, fragment, false);
         (start, out.len())
     });
-    if out.len() > crate::builder::MAX_LEN {
+    if out.len() > crate::components::MAX_LEN {
         return (out, None);
     }
     let parts = Parts::written(&out, scheme_end, written_authority, path, query, fragment);
@@ -801,16 +804,12 @@ fn is_own_syntax_normal_form(r: &UriRef<'_>, options: &Options) -> bool {
     }
 }
 
-/// Whether an octet is an unreserved character (RFC 3986 2.3; the class comes from uri.pest).
-fn is_unreserved(b: u8) -> bool {
-    crate::classes::contains(crate::classes::UNRESERVED, b)
-}
-
 /// Appends `text` to `out` with its percent-encodings normalized (RFC 3986 6.2.2.1, 6.2.2.2): an octet of
 /// an unreserved character decoded, every other one written with upper-case hexadecimal digits. With
 /// `lower`, letters (also decoded ones) are written in lower case, for a case-insensitive host.
 pub(crate) fn push_pct_normalized(out: &mut String, text: &str, lower: bool) {
-    use crate::percent::hex_value;
+    use crate::engine::classes::is_unreserved;
+    use crate::util::hex_value;
     let bytes = text.as_bytes();
     out.reserve(bytes.len());
     // `text[copied..at]` is to be copied as it is (lower-cased with `lower`), triplets already in normal
@@ -869,72 +868,71 @@ fn push_lowered(out: &mut String, s: &str, lower: bool) {
     }
 }
 
-/// Where the authority of a URI written by this crate (resolution, normalization) is, component by
-/// component, as byte ranges of the written text. `host_kind` is the alternative of `host` the text
-/// matches.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct WrittenAuthority {
-    /// `authority`, without the `//` before it.
-    pub(crate) authority: (usize, usize),
-    pub(crate) userinfo: Option<(usize, usize)>,
-    /// The host as written (brackets included for an IP-literal).
-    pub(crate) host: (usize, usize),
-    pub(crate) host_kind: HostKind,
-    pub(crate) port: Option<(usize, usize)>,
+impl IriRef<'_> {
+    /// The normal form of an IRI reference at the default level, [`Level::Scheme`]: syntax-based
+    /// ([RFC 3987 5.3.2](https://datatracker.ietf.org/doc/html/rfc3987#section-5.3.2)) and scheme-based
+    /// (5.3.3) for the schemes of the default-port table, as [`UriRef::normalize`] does; as
+    /// [`normalize_with_options`](Self::normalize_with_options) at [`Level::Scheme`].
+    ///
+    /// ```text
+    /// pct-encoded = "%" HEXDIG HEXDIG   ; upper-case HEXDIG, no unreserved character encoded
+    /// ```
+    ///
+    /// ```
+    /// use rfc3986::iri::IriRef;
+    /// // RFC 3987 5.3.2's example: equivalent once each is mapped to a URI (3.1).
+    /// let a = IriRef::parse("example://a/b/c/%7Bfoo%7D/ros\u{e9}")?;
+    /// let b = IriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9")?;
+    /// assert_eq!(a.normalize().as_str(), "example://a/b/c/%7Bfoo%7D/ros\u{e9}");
+    /// assert_eq!(b.normalize().as_str(), "example://a/b/c/%7Bfoo%7D/ros%C3%A9");
+    /// assert_eq!(a.normalize().to_uri(), b.normalize().to_uri());
+    /// assert!(a.is_normalized() && !b.is_normalized());
+    /// # Ok::<(), rfc3986::iri::IriParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> IriRef<'static> {
+        self.normalize_with_options(Level::default().into())
+    }
+
+    /// The normal form with `options` (RFC 3987 5.3.2, and 5.3.3 at [`Level::Scheme`]): what
+    /// [`UriRef::normalize_with_options`] does, on the IRI text. Case normalization (5.3.2.1) lowers the
+    /// scheme and the ASCII letters of a reg-name and upper-cases percent-encoding hex digits;
+    /// percent-encoding normalization (5.3.2.3) decodes only octets of unreserved ASCII characters
+    /// (percent-encoded UTF-8 stays encoded: the conversion of RFC 3987 3.2 is
+    /// [`from_uri`](Self::from_uri)); dot-segments are removed (5.3.2.4). Character normalization
+    /// (5.3.2.2, NFC) is not applied: equivalence "MUST rely on the assumption that IRIs are
+    /// appropriately pre-character-normalized".
+    #[must_use]
+    pub fn normalize_with_options(&self, options: Options) -> IriRef<'static> {
+        if options.level() == Level::Simple {
+            return self.clone().into_owned();
+        }
+        // The normalizer reads components through a `UriRef` view of the same text and offsets (it only
+        // slices them); its output is read back here as an IRI, never as a URI.
+        let view = UriRef::from_match(self.as_str(), self.parts);
+        match crate::normalize::normalized(&view, &options) {
+            (text, Some(parts)) => IriRef {
+                text: Cow::Owned(text),
+                parts,
+            },
+            (_, None) => self.clone().into_owned(),
+        }
+    }
+
+    /// Whether this IRI reference is its own normal form at the default level (see
+    /// [`normalize`](Self::normalize)).
+    #[must_use]
+    pub fn is_normalized(&self) -> bool {
+        self.normalize().as_str() == self.as_str()
+    }
 }
 
-/// The layout of a written reference: where normalization wrote each component.
-impl Parts {
-    /// The components of `text`, a URI or relative reference written component by component in the order
-    /// of RFC 3986 5.3 (by resolution or normalization), from where each one was written: what the grammar
-    /// would find in `text`, without running it (debug builds check that it does find exactly this).
-    ///
-    /// `scheme_end`: the end of the scheme (it starts at 0), `None` for a relative reference. The path kind
-    /// follows from the rest, as in `hier-part` and `relative-part` (RFC 3986 3, 4.2): `path-abempty`
-    /// after an authority, else `path-absolute` when it begins with "/", `path-empty` when empty,
-    /// `path-rootless` in a URI and `path-noscheme` in a relative reference.
-    pub(crate) fn written(
-        text: &str,
-        scheme_end: Option<usize>,
-        authority: Option<WrittenAuthority>,
-        path: (usize, usize),
-        query: Option<(usize, usize)>,
-        fragment: Option<(usize, usize)>,
-    ) -> Parts {
-        let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
-        let path_text = &text[path.0..path.1];
-        let path_kind = if authority.is_some() {
-            PathKind::Abempty
-        } else if path_text.starts_with('/') {
-            PathKind::Absolute
-        } else if path_text.is_empty() {
-            PathKind::Empty
-        } else if scheme_end.is_some() {
-            PathKind::Rootless
-        } else {
-            PathKind::Noscheme
-        };
-        let mut parts = Parts {
-            scheme: slot(scheme_end.map(|end| (0, end))),
-            path: slot(Some(path)),
-            path_kind,
-            query: slot(query),
-            fragment: slot(fragment),
-            ..Parts::default()
-        };
-        if let Some(a) = authority {
-            let (start, end) = a.host;
-            let address = match a.host_kind {
-                HostKind::Ipv6address | HostKind::IpvFuture => (start + 1, end - 1),
-                HostKind::Ipv4address | HostKind::RegName => (start, end),
-            };
-            parts.authority = slot(Some(a.authority));
-            parts.userinfo = slot(a.userinfo);
-            parts.host = slot(Some(a.host));
-            parts.host_address = slot(Some(address));
-            parts.host_kind = a.host_kind;
-            parts.port = slot(a.port);
+impl Iri<'_> {
+    /// [`IriRef::normalize`] for an IRI: the result is an IRI.
+    #[must_use]
+    pub fn normalize(&self) -> Iri<'static> {
+        Iri {
+            inner: self.inner.normalize(),
         }
-        parts
     }
 }

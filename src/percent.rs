@@ -28,9 +28,9 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::classes;
+use crate::engine::classes;
 
-use crate::grammar::Rule;
+use crate::engine::Rule;
 
 /// A component that text can be percent-encoded for, with the set of characters its rule allows unencoded.
 ///
@@ -146,8 +146,6 @@ impl fmt::Display for Component {
     }
 }
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
 /// Percent-encodes `text` for `component` (RFC 3986 2.1, 2.4, 2.5): every UTF-8 octet that the component's
 /// rule does not allow becomes `%` and two upper-case hex digits; everything else, unreserved characters
 /// in particular, is kept. `%` is always encoded (`%25`), so text that is already encoded is encoded again
@@ -201,71 +199,16 @@ fn encode_octets(bytes: &[u8], component: Component) -> Option<String> {
         if component.allows(b) {
             out.push(b);
         } else {
-            out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+            out.extend_from_slice(&crate::util::pct_triplet(b));
         }
     }
     // Only ASCII was pushed.
     Some(String::from_utf8(out).unwrap_or_default())
 }
 
-/// Why [`decode`] or [`decode_utf8`] failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DecodeErrorKind {
-    /// A `%` not followed by two hex digits (`pct-encoded`, RFC 3986 2.1): `a%2`, `100%`, `%zz`. A component
-    /// of a parsed URI never has one.
-    InvalidPercentEncoding,
-    /// The decoded octets are not UTF-8 ([`decode_utf8`] only): `%FF`, `%C3` alone, `%C3%28`.
-    InvalidUtf8,
-}
+pub use crate::error::{DecodeError, DecodeErrorKind};
 
-/// Percent-decoding failed: what went wrong and where.
-///
-/// ```
-/// use rfc3986::percent::{decode, decode_utf8, DecodeErrorKind};
-/// let e = decode("ab%2").unwrap_err();
-/// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::InvalidPercentEncoding, 2));
-/// let e = decode_utf8("ab%C3%28").unwrap_err();
-/// assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::InvalidUtf8, 2));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("{}", self.message())]
-pub struct DecodeError {
-    kind: DecodeErrorKind,
-    offset: usize,
-}
-
-impl DecodeError {
-    /// What went wrong.
-    pub fn kind(&self) -> DecodeErrorKind {
-        self.kind
-    }
-
-    /// The 0-based byte offset into the *encoded* input: of the `%` that does not start a `pct-encoded`,
-    /// or of the first octet (its `%` when encoded, the byte itself when not) of the first sequence that is
-    /// not UTF-8.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    fn message(&self) -> String {
-        match self.kind {
-            DecodeErrorKind::InvalidPercentEncoding => format!(
-                "\"%\" at byte {} is not followed by two hex digits (pct-encoded, RFC 3986 2.1)",
-                self.offset
-            ),
-            DecodeErrorKind::InvalidUtf8 => format!(
-                "decoded octets at byte {} are not UTF-8 (RFC 3986 2.5)",
-                self.offset
-            ),
-        }
-    }
-}
-
-/// The value of an ASCII hex digit (`HEXDIG`, either case), `None` for any other byte.
-pub(crate) fn hex_value(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
+use crate::util::hex_value;
 
 /// Decodes every `pct-encoded` triplet of `text` into its octet (RFC 3986 2.1; hex digits in either case)
 /// and keeps every other byte as it is. Works on any component (or a whole URI): no character is treated

@@ -74,9 +74,11 @@
 
 use std::fmt;
 
+use crate::engine::Rule;
+use crate::engine::{classes, validate};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::grammar::Rule;
-use crate::{classes, parse_as, validate};
+use crate::util::{is_pct_triplet, push_pct_triplet as push_triplet};
+use crate::value::rule_match::parse_as;
 
 /// Why a character was percent-encoded, with the RFC section that asks for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -539,10 +541,10 @@ impl<'a> Plan<'a> {
                 ' ' | '\t' | '\n' | '\r' => None,
                 '<' | '"' if delimited && i == 0 => None,
                 '>' | '"' if delimited && i + 1 == input.len() => None,
-                '%' if is_pct_encoded(bytes, i) || printf_placeholder(bytes, i) => None,
+                '%' if is_pct_triplet(bytes, i) || printf_placeholder(bytes, i) => None,
                 '%' => Some(Reason::PercentSign),
                 _ if !c.is_ascii() => Some(Reason::NonAscii),
-                _ if !in_any_uri(c as u8) => Some(Reason::NotAllowed),
+                _ if !classes::in_any_uri(c as u8) => Some(Reason::NotAllowed),
                 _ => None,
             };
             self.marks[i] = reason;
@@ -650,27 +652,6 @@ impl<'a> Plan<'a> {
             _ => Cause::Syntax,
         }
     }
-}
-
-/// `%` and two upper-case hex digits.
-fn push_triplet(out: &mut String, b: u8) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('%');
-    out.push(char::from(HEX[usize::from(b >> 4)]));
-    out.push(char::from(HEX[usize::from(b & 15)]));
-}
-
-/// Whether the ASCII byte `b` appears unencoded somewhere in some URI: `unreserved`, `reserved`
-/// (`gen-delims`, `sub-delims`) and the `%` of `pct-encoded` (RFC 3986 2; classes from `uri.pest`).
-fn in_any_uri(b: u8) -> bool {
-    let class = classes::UNRESERVED | classes::GEN_DELIMS | classes::SUB_DELIMS | 1 << b'%';
-    classes::contains(class, b)
-}
-
-/// Whether the `%` at byte `i` starts a `pct-encoded`: `"%" HEXDIG HEXDIG`.
-fn is_pct_encoded(bytes: &[u8], i: usize) -> bool {
-    bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-        && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
 }
 
 /// Whether the `%` at byte `i` (not a `pct-encoded`) starts a printf-style placeholder: `%s`, `%d`, `%i`,

@@ -59,7 +59,8 @@ use std::hash::BuildHasher;
 
 use pest::Parser as _;
 
-use crate::classes;
+use crate::engine::classes;
+use crate::util::{is_pct_triplet, push_pct_triplet};
 
 /// The text of `grammars/uri-template.pest`, the grammar this module runs: for
 /// `runtime::Grammar::load` (feature `runtime-grammar`) and the command line's `--grammar`.
@@ -188,61 +189,7 @@ impl<K: AsRef<str>, const N: usize> Variables for [(K, Value); N] {
     }
 }
 
-/// Why a template could not be parsed or expanded. Each variant names a minimal template that triggers
-/// it; offsets are byte offsets into the template.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum TemplateError {
-    /// The template is not in the grammar of RFC 6570 section 2: `{var` (offset 4: the expression is not
-    /// closed), `a}` (offset 1: `}` is not a literal), `{a b}` (offset 2), `{var:0}` (offset 5:
-    /// `max-length` starts with 1 to 9).
-    #[error("at byte {offset}: not a URI Template (RFC 6570 section 2); expected {}", expected_list(.expected))]
-    Syntax {
-        /// Where the template stops matching the grammar.
-        offset: usize,
-        /// The ABNF names of RFC 6570 that the grammar tried there (`varname`, `literals`,
-        /// `expression`, `modifier-level4`, `end of input`, ...).
-        expected: Vec<&'static str>,
-    },
-    /// An operator that RFC 6570 section 2.2 reserves for future extensions (`op-reserve`: `=`, `,`,
-    /// `!`, `@`, `|`): `{=path}` (offset 1).
-    #[error("at byte {offset}: operator {operator:?} is reserved for future extensions (op-reserve, RFC 6570 section 2.2)")]
-    ReservedOperator {
-        /// The offset of the operator.
-        offset: usize,
-        /// The operator.
-        operator: char,
-    },
-    /// A prefix modifier on a variable whose value is a list or an associative array (RFC 6570 section
-    /// 2.4.1: "not applicable to variables that have composite values"): `{keys:1}` with `keys` a list
-    /// or an array (offset 1).
-    #[error("at byte {offset}: prefix modifier on {varname:?}, whose value is composite (RFC 6570 section 2.4.1)")]
-    PrefixOnComposite {
-        /// The offset of the varspec.
-        offset: usize,
-        /// The variable's name.
-        varname: String,
-    },
-}
-
-impl TemplateError {
-    /// The byte offset into the template that the error is about.
-    pub fn offset(&self) -> usize {
-        match self {
-            TemplateError::Syntax { offset, .. }
-            | TemplateError::ReservedOperator { offset, .. }
-            | TemplateError::PrefixOnComposite { offset, .. } => *offset,
-        }
-    }
-}
-
-fn expected_list(expected: &[&str]) -> String {
-    match expected {
-        [] => "a literal or an expression".to_owned(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
+pub use crate::error::TemplateError;
 
 /// An expression's operator (RFC 6570 section 2.2) and the row of Appendix A's table that it selects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -648,20 +595,11 @@ fn prefix(value: &str, n: usize, allow_reserved: bool) -> &str {
     &value[..i]
 }
 
-fn is_pct_triplet(bytes: &[u8], i: usize) -> bool {
-    bytes[i] == b'%'
-        && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-        && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-}
-
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
+/// Appends the UTF-8 octets of `c` as `pct-encoded` triplets.
 fn push_pct(out: &mut String, c: char) {
     let mut buf = [0; 4];
     for &b in c.encode_utf8(&mut buf).as_bytes() {
-        out.push('%');
-        out.push(HEX[usize::from(b >> 4)] as char);
-        out.push(HEX[usize::from(b & 0xF)] as char);
+        push_pct_triplet(out, b);
     }
 }
 

@@ -15,21 +15,21 @@
 //!
 //! # How a file is run
 //!
-//! - Reading: the file is read as `build.rs` reads `uri.pest` (`build/read.rs`): rule names are the ABNF
+//! - Reading: the file is read as `build.rs` reads `uri.pest` (`rfc3986_peg::read`): rule names are the ABNF
 //!   spelling from the first `///` doc line of a rule (`/// URI-reference = ...`) or the pest name
 //!   (`uri_reference`); the *detail* grammar is derived the same way (every rule normal, every quoted
 //!   string a rule of its own, a whole-input entry `SOI ~ rule ~ EOI` per rule).
 //! - Matching: the grammar is lowered into the same program `build.rs` prints as the built-in
-//!   recognizer (`build/program.rs`: byte tables, folded choices, scans) and an interpreter runs it, so
+//!   recognizer (`rfc3986_peg::program`: byte tables, folded choices, scans) and an interpreter runs it, so
 //!   an edited `uri.pest` gives the built-in grammar's verdicts and components at a few times its cost.
 //! - Errors: a rejected input is run again on the detail grammar with pest's record of failed attempts,
-//!   as the built-in diagnostic twin does, so the offset and the expected items are those pest would
+//!   as the built-in explainer does, so the offset and the expected items are those pest would
 //!   report, in the same order (`check --grammar uri.pest` prints what `check` prints).
 //! - Grammars the program cannot express exactly (implicit `WHITESPACE` or `COMMENT`, non-atomic rules
 //!   `!{...}`, builtins other than `SOI`, `EOI`, `ANY`, `ASCII_DIGIT`, `ASCII_ALPHA`,
 //!   `ASCII_HEX_DIGIT`) run on pest_vm instead, with the same results and pest_vm's speed; so does the
 //!   rare match in which one component rule matches twice. pest_vm is also the reference the engine is
-//!   tested against (`tests/runtime_engine.rs`). On pest_vm, a rejected input of up to 64 KiB
+//!   tested against (`tests/it/runtime/engine.rs`). On pest_vm, a rejected input of up to 64 KiB
 //!   (`DETAIL_LIMIT`) is explained by pest_vm running the detail grammar, as the engine explains every
 //!   input; a longer one by the grammar as written, whose error names the grammar's own rules (a
 //!   quoted string is then folded into the rule around it, and the offset is where that rule was
@@ -39,7 +39,7 @@
 //!   would leave less than 128 KiB of the thread's machine stack (a recursive grammar on a deeply
 //!   nested input) stops with an error of kind [`LimitReached`](crate::ParseErrorKind::LimitReached),
 //!   never a stack overflow. On pest_vm, pest's stack guard does the same. A match also has a budget
-//!   of steps linear in its input (see `machine.rs`), so that a grammar on which PEG backtracking takes
+//!   of steps linear in its input (see `interpreter.rs`), so that a grammar on which PEG backtracking takes
 //!   exponential time stops with the same kind of error instead of running for hours. Grammars on
 //!   pest_vm get the same budget, counted in pest's calls, only after [`bound_pest_vm_matches`] (pest's
 //!   call limit is one setting for the whole process; the command-line tool calls it).
@@ -56,28 +56,20 @@ use pest_meta::optimizer::{self, OptimizedExpr, OptimizedRule};
 use pest_meta::parser::{self, Rule as MetaRule};
 use pest_vm::Vm;
 
-use crate::builder;
-use crate::error::{self, ParseError};
-use crate::grammar::{self, Expected, Rule};
-use crate::recognizer::Events;
-use crate::rule_match::{NotAReference, RuleMatch};
-use crate::runtime_limits;
-use crate::uri::UriRef;
+use crate::components;
+use crate::engine::recognizer::Events;
+use crate::engine::{Expected, Rule};
+use crate::error::ParseError;
+use crate::value::rule_match::{NotAReference, RuleMatch};
 
-// The generator's stages this engine shares with build.rs: one reading of `.pest` files, one program.
-#[path = "../../build/analyse.rs"]
-#[allow(dead_code)]
-mod analyse;
-#[path = "../../build/diagnose.rs"]
-#[allow(dead_code)]
-mod diagnose;
-mod machine;
-#[path = "../../build/program.rs"]
-#[allow(dead_code)]
-mod program;
-#[path = "../../build/read.rs"]
-#[allow(dead_code)]
-mod read;
+use crate::value::uri::UriRef;
+
+// The generator's stages this engine shares with build.rs (the crate `rfc3986-peg`): one reading of
+// `.pest` files, one program.
+use rfc3986_peg::{analyse, explainer, program, read};
+
+mod interpreter;
+pub mod limits;
 pub mod workbench;
 
 /// The most nodes the program of a loaded grammar may have (`uri.pest` needs about 1,000).
@@ -153,9 +145,9 @@ impl fmt::Debug for Grammar {
 
 /// How a loaded grammar is matched.
 enum Engine {
-    /// The grammar's program, run by `machine`, and its detail grammar, built at the first rejection;
+    /// The grammar's program, run by `interpreter`, and its detail grammar, built at the first rejection;
     /// pest_vm, built at the first need, only for a match in which a component rule matches twice (or
-    /// a detail grammar the twin cannot run).
+    /// a detail grammar the explainer cannot run).
     Compiled(Box<Compiled>),
     /// pest_vm, for grammars the program cannot express.
     Vm(VmEngine),
@@ -165,7 +157,7 @@ enum Engine {
 struct Compiled {
     program: program::Program,
     read: read::Read,
-    detail: OnceLock<Result<machine::Detail, String>>,
+    detail: OnceLock<Result<interpreter::Detail, String>>,
     vm: OnceLock<VmEngine>,
 }
 
@@ -407,7 +399,7 @@ impl<'g> Entry<'g> {
     pub fn parse_with_reference<'i>(&self, input: &'i str) -> Result<RuleMatch<'i>, ParseError> {
         let grammar = self.grammar;
         let rule = self.rule();
-        if input.len() > builder::MAX_LEN {
+        if input.len() > components::MAX_LEN {
             return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
         }
         let vm = match &grammar.engine {
@@ -466,7 +458,7 @@ impl<'g> Entry<'g> {
     /// `relative-ref` or `absolute-URI`, or one of their IRI counterparts (`IRI-reference`, `IRI`,
     /// `irelative-ref`, `absolute-IRI`, RFC 3987 2.2), in any case.
     pub fn yields_reference(&self) -> bool {
-        crate::rule_match::yields_reference(self.abnf_name())
+        crate::value::rule_match::yields_reference(self.abnf_name())
     }
 
     /// Matches the rule against `input` and returns the match as a [`UriRef`].
@@ -502,8 +494,8 @@ fn read(text: &str) -> Result<read::Read, GrammarError> {
 
 /// The detail grammar of a grammar read from its text, compiled for explaining rejections (built at
 /// the first rejection: it is read and optimized by pest_meta, which costs more than the rest of a
-/// load); a message when the twin cannot run it.
-fn compile_detail(read: &read::Read) -> Result<machine::Detail, String> {
+/// load); a message when the explainer cannot run it.
+fn compile_detail(read: &read::Read) -> Result<interpreter::Detail, String> {
     let detail_rules = read::optimized(&read.detail)?;
     let names: Vec<String> = read.rules.iter().map(|r| r.name.clone()).collect();
     let literals: HashMap<&str, &str> = read
@@ -511,13 +503,13 @@ fn compile_detail(read: &read::Read) -> Result<machine::Detail, String> {
         .iter()
         .map(|(rule, text)| (rule.as_str(), text.as_str()))
         .collect();
-    let items = diagnose::items(
+    let items = explainer::items(
         &detail_rules,
         &names,
         |name| literals.get(name).map(|text| text.to_string()),
         &read.prefixes.0,
     );
-    machine::Detail::new(
+    interpreter::Detail::new(
         &detail_rules,
         &items,
         &names,
@@ -640,11 +632,11 @@ impl Grammar {
     /// # Errors
     /// [`GrammarError::Invalid`] listing every problem pest_meta finds, each with its line and column.
     pub fn load(text: &str) -> Result<Grammar, GrammarError> {
-        runtime_limits::check(text)?;
-        runtime_limits::on_big_stack(|| Grammar::load_checked(text))
+        limits::check(text)?;
+        limits::on_big_stack(|| Grammar::load_checked(text))
     }
 
-    /// [`Grammar::load`] once the text is within the [limits](crate::runtime_limits).
+    /// [`Grammar::load`] once the text is within the [limits](crate::runtime::limits).
     fn load_checked(text: &str) -> Result<Grammar, GrammarError> {
         let read = read(text)?;
         let rules: Vec<LoadedRule> = read
@@ -659,15 +651,16 @@ impl Grammar {
             })
             .collect();
         let header = read.header.clone();
-        let engine = match program::lower(&read.ast, &builder::COMPONENT_RULES, MAX_PROGRAM_NODES) {
-            Ok(program) => Engine::Compiled(Box::new(Compiled {
-                program,
-                read,
-                detail: OnceLock::new(),
-                vm: OnceLock::new(),
-            })),
-            Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
-        };
+        let engine =
+            match program::lower(&read.ast, &components::COMPONENT_RULES, MAX_PROGRAM_NODES) {
+                Ok(program) => Engine::Compiled(Box::new(Compiled {
+                    program,
+                    read,
+                    detail: OnceLock::new(),
+                    vm: OnceLock::new(),
+                })),
+                Err(_) => Engine::Vm(VmEngine::new(&read.ast, &rules)),
+            };
         Ok(Grammar {
             engine,
             rules,
@@ -683,7 +676,7 @@ impl Grammar {
     /// it is not a usable grammar.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Grammar, GrammarError> {
         let path = path.as_ref();
-        let text = runtime_limits::read_grammar_file(path)?;
+        let text = limits::read_grammar_file(path)?;
         Grammar::load(&text).map_err(|e| e.with_path(path))
     }
 
@@ -708,7 +701,7 @@ impl Grammar {
     /// # Errors
     /// As [`Grammar::load`], for `text` on top of `uri.pest`.
     pub fn overlay(text: &str) -> Result<Grammar, GrammarError> {
-        runtime_limits::on_big_stack(|| load_overlay(text, GENERIC))
+        limits::on_big_stack(|| load_overlay(text, GENERIC))
     }
 
     /// The grammars shipped with the crate, by the names `rfc3986 check --grammar NAME` takes:
@@ -777,7 +770,7 @@ impl Grammar {
     /// As [`from_file`](Self::from_file); for an overlay, the errors of the file on top of `uri.pest`.
     pub fn from_file_or_overlay(path: impl AsRef<Path>) -> Result<Grammar, GrammarError> {
         let path = path.as_ref();
-        let text = runtime_limits::read_grammar_file(path)?;
+        let text = limits::read_grammar_file(path)?;
         match Grammar::load(&text) {
             Err(GrammarError::Invalid { issues, .. })
                 if !issues.is_empty()
@@ -852,7 +845,7 @@ impl Grammar {
 
     fn parse_index<'i>(&self, index: usize, input: &'i str) -> Result<RuleMatch<'i>, ParseError> {
         let rule = &self.rules[index];
-        if input.len() > builder::MAX_LEN {
+        if input.len() > components::MAX_LEN {
             return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
         }
         let (program, read, detail, vm) = match &self.engine {
@@ -867,25 +860,29 @@ impl Grammar {
         let reference = || vm.get_or_init(|| VmEngine::new(&read.ast, &self.rules));
         let s = input.as_bytes();
         let mut events = Events::new();
-        match machine::run(program, index, s, &mut events) {
-            machine::Outcome::Done(Some(end)) if end == s.len() => {
+        match interpreter::run(program, index, s, &mut events) {
+            interpreter::Outcome::Done(Some(end)) if end == s.len() => {
                 if events.repeated() {
                     // A component matched twice: pest's pairs say which span counts.
                     return reference().parse(self, index, input);
                 }
-                let parts = builder::combine(events.matched(), |i| events.span(i));
+                let parts = components::combine(events.matched(), |i| events.span(i));
                 return Ok(RuleMatch::loaded(&rule.abnf, input, parts));
             }
-            machine::Outcome::Done(_) => {}
-            machine::Outcome::Limit(at, limit) => return Err(self.limit(rule, input, at, limit)),
+            interpreter::Outcome::Done(_) => {}
+            interpreter::Outcome::Limit(at, limit) => {
+                return Err(self.limit(rule, input, at, limit))
+            }
         }
         let Ok(detail) = detail.get_or_init(|| compile_detail(read)) else {
             return reference().parse(self, index, input);
         };
         match detail.explain(index, s) {
             Ok(Some((offset, expected))) => {
-                Err(error::classify(builtin_rule(rule), input, offset, expected)
-                    .for_loaded_rule(&rule.abnf))
+                Err(
+                    crate::engine::classify::classify(builtin_rule(rule), input, offset, expected)
+                        .for_loaded_rule(&rule.abnf),
+                )
             }
             // The two interpreters disagree (they never should): pest_vm's answer. Debug builds (the
             // tests) stop here, so that a wrong explanation is not hidden by the fallback.
@@ -907,19 +904,19 @@ impl Grammar {
         rule: &LoadedRule,
         input: &str,
         at: usize,
-        limit: machine::Limit,
+        limit: interpreter::Limit,
     ) -> ParseError {
         let message = match limit {
-            machine::Limit::Depth => format!(
+            interpreter::Limit::Depth => format!(
                 "stack limit reached (the input nests through the grammar's rules deeper than the \
                  thread's stack allows, keeping {} KiB free)",
-                machine::STACK_RESERVE >> 10
+                interpreter::STACK_RESERVE >> 10
             ),
-            machine::Limit::Steps => format!(
+            interpreter::Limit::Steps => format!(
                 "step limit reached (the grammar backtracks over this input more than {} steps \
                  plus {} per byte allow: matching it would take time out of proportion to its length)",
-                machine::STEPS_FIXED,
-                machine::STEPS_PER_BYTE
+                interpreter::STEPS_FIXED,
+                interpreter::STEPS_PER_BYTE
             ),
         };
         ParseError::limit(builtin_rule(rule), input, at, message).for_loaded_rule(&rule.abnf)
@@ -974,9 +971,9 @@ fn raise_vm_call_limit(len: usize) {
     let Some(current) = limit.as_mut() else {
         return;
     };
-    let budget = machine::STEPS_PER_BYTE
+    let budget = interpreter::STEPS_PER_BYTE
         .saturating_mul(len as u64)
-        .saturating_add(machine::STEPS_FIXED);
+        .saturating_add(interpreter::STEPS_FIXED);
     if budget > *current {
         *current = budget;
         let calls = usize::try_from(budget).unwrap_or(usize::MAX);
@@ -1017,8 +1014,8 @@ impl VmEngine {
         raise_vm_call_limit(input.len());
         let error = match self.vm.parse(&rule.entry, input) {
             Ok(pairs) => {
-                let parts = builder::build(pairs.flatten().filter_map(|pair| {
-                    let component = builder::component_index(pair.as_rule())?;
+                let parts = components::build(pairs.flatten().filter_map(|pair| {
+                    let component = components::component_index(pair.as_rule())?;
                     let span = pair.as_span();
                     Some((component, span.start(), span.end()))
                 }));
@@ -1041,10 +1038,12 @@ impl VmEngine {
         let name = |r: &str| grammar.expected(&self.literals, r);
         if let Some(detail) = self.detail.as_ref().filter(|_| input.len() <= DETAIL_LIMIT) {
             if let Err(e) = detail.parse(&rule.entry, input) {
-                return grammar::from_pest(counterpart, input, e, name).for_loaded_rule(&rule.abnf);
+                return crate::engine::reference::from_pest(counterpart, input, e, name)
+                    .for_loaded_rule(&rule.abnf);
             }
         }
-        grammar::from_pest(counterpart, input, error, name).for_loaded_rule(&rule.abnf)
+        crate::engine::reference::from_pest(counterpart, input, error, name)
+            .for_loaded_rule(&rule.abnf)
     }
 }
 
@@ -1054,7 +1053,7 @@ fn builtin_rule(rule: &LoadedRule) -> Rule {
     Rule::from_abnf_name(&rule.abnf)
         .or_else(|| {
             Rule::all()
-                .zip(grammar::RULES)
+                .zip(crate::rule::RULES)
                 .find(|(_, info)| info.name == rule.name)
                 .map(|(r, _)| r)
         })
@@ -1230,7 +1229,7 @@ impl SchemeGrammars {
         files.sort();
         let mut all = SchemeGrammars::new();
         for path in files {
-            let text = runtime_limits::read_grammar_file(&path)?;
+            let text = limits::read_grammar_file(&path)?;
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
             all.add(stem, &text).map_err(|e| e.with_path(&path))?;
         }
@@ -1292,7 +1291,7 @@ impl SchemeGrammars {
     pub fn check(&self, uri: &UriRef<'_>) -> Option<Result<(), SchemeError>> {
         let scheme = uri.scheme()?.to_ascii_lowercase();
         let found = self.by_scheme.get(&scheme)?;
-        let text = runtime_limits::before_fragment(uri.as_str(), uri.fragment());
+        let text = limits::before_fragment(uri.as_str(), uri.fragment());
         let entry = found.grammar.entry(SCHEME_ENTRY_RULE).ok()?;
         Some(entry.parse(text).map(|_| ()).map_err(|error| SchemeError {
             scheme,
@@ -1323,7 +1322,7 @@ fn load_scheme(text: &str, base: &str) -> Result<Grammar, GrammarError> {
 /// then `uri.pest` without the rules the text redefines (blanked out, with their doc lines, so that its
 /// line numbers stay those of `uri.pest` too).
 fn load_overlay(text: &str, base: &str) -> Result<Grammar, GrammarError> {
-    runtime_limits::check(text)?;
+    limits::check(text)?;
     // The scheme file alone must at least be syntactically valid; its rule names decide what to drop.
     let own = parser::parse(MetaRule::grammar_rules, text).map_err(|e| invalid(&[e]))?;
     let mut defined = std::collections::HashSet::new();

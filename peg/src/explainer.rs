@@ -1,0 +1,1043 @@
+//! The explainer: the *detail* grammar (`uri.pest` with every rule normal and every quoted string a
+//! rule of its own, see `build.rs`) compiled into plain Rust over bytes that keeps pest's record of failed
+//! attempts, so that a rejected input is explained without running pest.
+//!
+//! The explainer is generated from the rules exactly as `pest_derive` sees them: after `pest_meta`'s optimizer
+//! (which unrolls `{m, n}` into a sequence of options and factors some choices), because what pest reports
+//! depends on which rules it tried where. Every rule call does what `ParserState::rule` does for the
+//! record: remember the attempt lists' lengths on entry, and on leaving (a failure outside a negative
+//! lookahead, a success inside one) call `Diag::track` (in `src/recognizer.rs`), a transcription of
+//! `ParserState::track`. Nothing else in pest touches the record, so the furthest position and the
+//! expected items come out the same; the `diagnose_agrees` tests check it against pest_derive.
+//!
+//! Each generated function is one rule, with the rule's ABNF line (as the `///` doc of its rule in the
+//! grammar writes it) and its pest text (as `pest_derive` sees it: in the detail grammar, optimized)
+//! as `//` comments above it, and one statement per line.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+use pest_meta::ast::RuleType;
+use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
+
+use super::read::{self, GrammarRule};
+
+/// What an entry of the attempt lists stands for, by its position in the detail parser's `Rule` enum
+/// (`EOI` first, then the rules in file order, as `pest_generator` declares them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// pest's `EOI`.
+    EndOfInput,
+    /// Rule number `usize` of the grammar.
+    Rule(usize),
+    /// A quoted string of the grammar (without quotes and `^`).
+    Literal(String),
+    /// A generated entry rule (silent, never recorded).
+    Entry,
+}
+
+/// The detail rules' items in enum order: `rules` are the grammar's rule names, `literal` says what a
+/// `lit_N` rule matches (its text without quotes), `entry_prefix` marks entry rules.
+pub fn items(
+    detail: &[OptimizedRule],
+    rules: &[String],
+    literal: impl Fn(&str) -> Option<String>,
+    entry_prefix: &str,
+) -> Vec<Item> {
+    let mut items = vec![Item::EndOfInput];
+    for rule in detail {
+        let name = rule.name.as_str();
+        items.push(if let Some(i) = rules.iter().position(|r| r == name) {
+            Item::Rule(i)
+        } else if let Some(text) = literal(name) {
+            // The string as pest reads it (escapes such as `\u{41}` decoded), as the reference
+            // engine lists it.
+            Item::Literal(match &rule.expr {
+                E::Str(text) | E::Insens(text) => text.clone(),
+                _ => text,
+            })
+        } else if name.starts_with(entry_prefix) {
+            Item::Entry
+        } else {
+            Item::Rule(usize::MAX)
+        });
+    }
+    items
+}
+
+/// A writer of indented Rust.
+struct Out<'g> {
+    text: String,
+    indent: usize,
+    counter: usize,
+    /// The detail rules by name, for [`skip_table`].
+    rules: HashMap<&'g str, &'g OptimizedRule>,
+    /// The skip tables of the repetitions written so far (see [`skip_table`]), emitted as `SKIP_k`.
+    skips: Vec<[bool; 256]>,
+    /// The three-byte iterations those repetitions step over (see [`triple_tables`]), as
+    /// `TRIPLE_k`.
+    triples: Vec<[[bool; 256]; 3]>,
+    /// The tables of the repetitions of runs (see [`run_tables`]): the bytes that start an
+    /// iteration, and those with the bytes of a run, as `RUN_k`.
+    runs: Vec<[bool; 256]>,
+    /// The bodies of those repetitions, emitted as functions `d_rep_k` with a table of steps `STOP_k`
+    /// (see [`stop_table`]): the text of each function and its stop table.
+    bodies: Vec<(String, [bool; 256])>,
+}
+
+impl Out<'_> {
+    fn line(&mut self, line: &str) {
+        for _ in 0..self.indent {
+            self.text.push_str("    ");
+        }
+        self.text.push_str(line);
+        self.text.push('\n');
+    }
+
+    /// A `static NAME: [bool; 256]` table after a blank line, with `doc` and the table's bytes above it.
+    fn byte_table(&mut self, doc: &str, name: &str, table: &[bool; 256]) {
+        self.line("");
+        self.line(&format!("/// {doc}: {}.", describe(table)));
+        self.line(&format!("static {name}: [bool; 256] = ["));
+        self.indent += 1;
+        self.rows(table);
+        self.indent -= 1;
+        self.line("];");
+    }
+
+    /// The entries of a byte table, sixteen to a line.
+    fn rows(&mut self, table: &[bool; 256]) {
+        for row in table.chunks(16) {
+            let row: Vec<&str> = row
+                .iter()
+                .map(|&b| if b { "true" } else { "false" })
+                .collect();
+            self.line(&format!("{},", row.join(", ")));
+        }
+    }
+
+    /// `static TRIPLE_k: [[bool; 256]; 3]`, the tables of [`triple_tables`], after a blank line.
+    fn triple_table(&mut self, k: usize, tables: &[[bool; 256]; 3]) {
+        self.line("");
+        self.line(&format!(
+            "/// The three-byte iterations a repetition's body matches alone (see `peg/src/explainer.rs`, \
+             `triple_tables`): {}, then {}, then {}.",
+            describe(&tables[0]),
+            describe(&tables[1]),
+            describe(&tables[2])
+        ));
+        self.line(&format!("static TRIPLE_{k}: [[bool; 256]; 3] = ["));
+        self.indent += 1;
+        for table in tables {
+            self.line("[");
+            self.indent += 1;
+            self.rows(table);
+            self.indent -= 1;
+            self.line("],");
+        }
+        self.indent -= 1;
+        self.line("];");
+    }
+
+    /// `fn NAME() -> &'static [ClassStep]`: the steps of `function` (of `what`) for each byte, made
+    /// at the first use as `Diag::class`'s are.
+    fn steps_function(&mut self, what: &str, name: &str, function: &str) {
+        self.line("");
+        self.line(&format!(
+            "/// The steps of {what} (as `Diag::class`'s, made at the first use)."
+        ));
+        self.line(&format!("fn {name}() -> &'static [ClassStep] {{"));
+        self.indent += 1;
+        self.line(
+            "static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();",
+        );
+        self.line(&format!(
+            "STEPS.get_or_init(|| steps_of(|d| {function}(d, 0).is_some()))"
+        ));
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    /// Lines of `//` comments (each already a [`read::comment`]), indented.
+    fn comment(&mut self, comment: &str) {
+        for line in comment.lines() {
+            self.line(line);
+        }
+    }
+
+    fn fresh(&mut self, prefix: &str) -> String {
+        self.counter += 1;
+        format!("{prefix}{}", self.counter)
+    }
+}
+
+/// The Rust source of the explainer: `fn d_NAME(d: &mut Diag<'_>, p: usize) -> Option<usize>` per rule, the
+/// table of items and `explain(rule, d)`, which matches entry rule number `rule` (in the order of
+/// `grammar_rules`, the grammar's rule table, which also gives the ABNF lines of the comments) from the
+/// start of the input.
+pub fn generate(
+    detail: &[OptimizedRule],
+    items: &[Item],
+    grammar_rules: &[GrammarRule],
+    entry_prefix: &str,
+) -> Result<String, String> {
+    let mut out = Out {
+        text: String::new(),
+        indent: 0,
+        counter: 0,
+        rules: detail.iter().map(|r| (r.name.as_str(), r)).collect(),
+        skips: Vec::new(),
+        triples: Vec::new(),
+        runs: Vec::new(),
+        bodies: Vec::new(),
+    };
+    out.line("// Generated by build.rs (rfc3986-peg, explainer.rs) from uri.pest: the explainer.");
+    out.line("");
+    out.line("/// What each entry of the attempt lists stands for (pest's `Rule` enum order).");
+    out.line("pub(crate) static ITEMS: &[Item] = &[");
+    out.indent += 1;
+    for item in items {
+        let text = match item {
+            Item::EndOfInput => "Item::EndOfInput".to_string(),
+            Item::Rule(i) => format!("Item::Rule({i})"),
+            Item::Literal(text) => format!("Item::Literal({text:?})"),
+            Item::Entry => "Item::Entry".to_string(),
+        };
+        out.line(&format!("{text},"));
+    }
+    out.indent -= 1;
+    out.line("];");
+    let classes = class_rules(detail);
+    out.line("");
+    out.line("/// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record");
+    out.line("/// of attempts depends on the byte alone, so `Diag::class` replays it from a table made once.");
+    out.line("pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[");
+    out.indent += 1;
+    for name in &classes {
+        out.line(&format!("d_{name}_in_full,"));
+    }
+    out.indent -= 1;
+    out.line("];");
+    let mut fails: Vec<(String, [bool; 256])> = Vec::new();
+    for (index, rule) in detail.iter().enumerate() {
+        let id = index + 1;
+        let heading = match items.get(id) {
+            Some(Item::Rule(i)) => (grammar_rules.get(*i))
+                .and_then(GrammarRule::abnf_line)
+                .unwrap_or_else(|| read::NO_ABNF.to_string()),
+            Some(Item::Literal(_)) => {
+                "(no ABNF line: the detail grammar's rule for a quoted string)".to_string()
+            }
+            Some(Item::Entry) => {
+                "(no ABNF line: a whole-input entry rule the build adds)".to_string()
+            }
+            _ => read::NO_ABNF.to_string(),
+        };
+        let comment = read::rule_comment(&heading, &format!("{} = {}", rule.name, rule.expr));
+        // Where the step-by-step form of a class rule begins (its comment included).
+        let mut in_full = None;
+        out.line("");
+        out.comment(&comment);
+        if let Some(k) = classes.iter().position(|c| *c == rule.name) {
+            out.line(&format!(
+                "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+            out.indent += 1;
+            out.line(&format!("d.class({k}, p)"));
+            out.indent -= 1;
+            out.line("}");
+            out.line("");
+            in_full = Some(out.text.len());
+            out.comment(&comment);
+            out.line(&format!(
+                "// `{}` matched and recorded step by step (for `Diag::class`'s table).",
+                rule.name
+            ));
+            out.line(&format!(
+                "fn d_{}_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+        } else if let Some(fail) = fail_table(rule, &out.rules) {
+            // A normal rule that fails on some bytes alone: on those, its record is replayed.
+            let k = fails.len();
+            fails.push((rule.name.clone(), fail));
+            out.line(&format!(
+                "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+            out.indent += 1;
+            out.line("if let Some(&b) = d.s.get(p) {");
+            out.indent += 1;
+            out.line(&format!("if FAIL_{k}[b as usize] {{"));
+            out.indent += 1;
+            out.line("let negative = usize::from(d.look == Look::Negative);");
+            out.line(&format!(
+                "return d.step(&rule_steps_{k}()[b as usize * 2 + negative], p);"
+            ));
+            out.indent -= 1;
+            out.line("}");
+            out.indent -= 1;
+            out.line("}");
+            out.line(&format!("d_{}_in_full(d, p)", rule.name));
+            out.indent -= 1;
+            out.line("}");
+            out.line("");
+            out.comment(&comment);
+            out.line(&format!(
+                "// `{}` matched and recorded step by step (and for its table `FAIL_{k}`).",
+                rule.name
+            ));
+            out.line(&format!(
+                "fn d_{}_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+        } else {
+            out.line(&format!(
+                "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
+                rule.name
+            ));
+        }
+        out.indent += 1;
+        match rule.ty {
+            RuleType::Silent => {
+                let body = expr(&mut out, &rule.expr, "p")?;
+                out.line(&body);
+            }
+            RuleType::Normal => {
+                out.line("let entry = d.enter(p);");
+                let body = expr(&mut out, &rule.expr, "p")?;
+                out.line(&format!("let r = {body};"));
+                out.line(&format!("d.leave({id}, p, entry, r)"));
+            }
+            _ => {
+                return Err(format!(
+                    "rule `{}`: the detail grammar has only normal and silent rules",
+                    rule.name
+                ))
+            }
+        }
+        out.indent -= 1;
+        out.line("}");
+        if let Some(start) = in_full {
+            // The step-by-step form calls the step-by-step forms of the class rules it tries, so that
+            // making one rule's table needs no other table (its comments are left as they are).
+            let function = out.text.split_off(start);
+            for line in function.split_inclusive('\n') {
+                if line.trim_start().starts_with("//") {
+                    out.text.push_str(line);
+                    continue;
+                }
+                let mut line = line.to_string();
+                for name in &classes {
+                    line =
+                        line.replace(&format!(" d_{name}(d, "), &format!(" d_{name}_in_full(d, "));
+                }
+                out.text.push_str(&line);
+            }
+        }
+    }
+    for (k, (name, fail)) in fails.iter().enumerate() {
+        out.byte_table(
+            &format!(
+                "The bytes on which `{name}` fails alone (see `peg/src/explainer.rs`, `fail_table`)"
+            ),
+            &format!("FAIL_{k}"),
+            fail,
+        );
+        out.steps_function(
+            &format!("`{name}`"),
+            &format!("rule_steps_{k}"),
+            &format!("d_{name}_in_full"),
+        );
+    }
+    for (k, (function, stop)) in std::mem::take(&mut out.bodies).iter().enumerate() {
+        out.text.push_str(function);
+        out.byte_table(
+            &format!("What `d_rep_{k}` does at each byte, for the bytes on which it fails alone"),
+            &format!("STOP_{k}"),
+            stop,
+        );
+        out.steps_function(
+            &format!("`d_rep_{k}`"),
+            &format!("rep_steps_{k}"),
+            &format!("d_rep_{k}"),
+        );
+    }
+    for (k, table) in std::mem::take(&mut out.skips).iter().enumerate() {
+        out.byte_table(
+            "The bytes a repetition's body matches alone (see `peg/src/explainer.rs`, `skip_table`)",
+            &format!("SKIP_{k}"),
+            table,
+        );
+    }
+    for (k, tables) in std::mem::take(&mut out.triples).iter().enumerate() {
+        out.triple_table(k, tables);
+    }
+    for (k, table) in std::mem::take(&mut out.runs).iter().enumerate() {
+        out.byte_table(
+            "Bytes of a repetition of runs (see `peg/src/explainer.rs`, `run_tables`)",
+            &format!("RUN_{k}"),
+            table,
+        );
+    }
+    out.line("");
+    out.line(
+        "/// Matches the entry rule of grammar rule number `rule` from the start of the input.",
+    );
+    out.line("pub(crate) fn explain(rule: usize, d: &mut Diag<'_>) -> Option<usize> {");
+    out.indent += 1;
+    out.line("match rule {");
+    out.indent += 1;
+    for (i, rule) in grammar_rules.iter().enumerate() {
+        out.line(&format!("{i} => d_{entry_prefix}{}(d, 0),", rule.name));
+    }
+    out.line("_ => None,");
+    out.indent -= 1;
+    out.line("}");
+    out.indent -= 1;
+    out.line("}");
+    Ok(out.text)
+}
+
+/// What an expression does at a position whose byte is `b`, when that byte alone decides it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Local {
+    /// It matches exactly that byte, attempting nothing at any other position.
+    Match1,
+    /// It fails, attempting nothing at any other position.
+    Fail,
+    /// Anything else (it looks further, or may match nothing).
+    Other,
+}
+
+/// [`Local`] of `e` on the byte `b`, following rule calls (at most 64 deep). Not memoized: meant for the
+/// generator's own grammar (a grammar built to defeat it could make it try many paths); the engine of
+/// grammars loaded at run time does not use it.
+pub fn local(e: &E, b: u8, rules: &HashMap<&str, &OptimizedRule>, depth: usize) -> Local {
+    if depth > 64 {
+        return Local::Other;
+    }
+    match e {
+        E::Str(text) => match text.as_bytes() {
+            [] => Local::Other,
+            [first, ..] if *first != b => Local::Fail,
+            [_] => Local::Match1,
+            _ => Local::Other,
+        },
+        // An ASCII range compares the byte (`byte_in`); a byte of a multi-byte character is above it.
+        E::Range(lo, hi) => match (single_char(lo), single_char(hi)) {
+            (Ok(lo), Ok(hi)) if lo.is_ascii() && hi.is_ascii() => {
+                if lo <= char::from(b) && char::from(b) <= hi {
+                    Local::Match1
+                } else {
+                    Local::Fail
+                }
+            }
+            _ => Local::Other,
+        },
+        E::Ident(name) => match rules.get(name.as_str()) {
+            Some(rule) => local(&rule.expr, b, rules, depth + 1),
+            None => Local::Other,
+        },
+        E::Seq(first, _) => match local(first, b, rules, depth + 1) {
+            Local::Fail => Local::Fail,
+            _ => Local::Other,
+        },
+        E::Choice(first, rest) => match local(first, b, rules, depth + 1) {
+            Local::Fail => local(rest, b, rules, depth + 1),
+            decided => decided,
+        },
+        E::RestoreOnErr(inner) => local(inner, b, rules, depth + 1),
+        _ => Local::Other,
+    }
+}
+
+/// The bytes a repetition `body*` may step over without running `body`, or `None` when it may not.
+///
+/// At a byte on which `body` is [`Local::Match1`], an iteration only adds attempts at that byte's
+/// position. When every alternative of `body` is a call of a normal rule, the repetition ends where
+/// `body` fails, outside a negative lookahead, by recording a failed rule at that later position (or
+/// further), which drops every attempt recorded before it: so the skipped iterations cannot show in
+/// the error, and the explainer scans over them as the recognizer does (`Diag` is consulted for the
+/// lookahead: inside a negative one, a match records, and nothing is skipped).
+pub fn skip_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Option<[bool; 256]> {
+    let mut alternatives = Vec::new();
+    flatten_choice(body, &mut alternatives);
+    let normal_call = |e: &&E| match e {
+        E::Ident(name) => rules
+            .get(name.as_str())
+            .is_some_and(|rule| rule.ty == RuleType::Normal),
+        _ => false,
+    };
+    if !alternatives.iter().all(normal_call) {
+        return None;
+    }
+    let table = bytes_where(body, rules, Local::Match1);
+    table.iter().any(|&b| b).then_some(table)
+}
+
+/// The bytes on which `body` fails attempting nothing at any other position ([`Local::Fail`]), for a
+/// body that [`skip_table`] accepts: where the scan of a repetition stops on one of them, the repetition
+/// ends there, and what `body` records at that position depends on the byte alone, so it is replayed
+/// from a table made once (as a class rule's step), not matched.
+pub fn stop_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> [bool; 256] {
+    bytes_where(body, rules, Local::Fail)
+}
+
+/// The bytes on which `e` is [`Local`] `want`.
+fn bytes_where(e: &E, rules: &HashMap<&str, &OptimizedRule>, want: Local) -> [bool; 256] {
+    let mut table = [false; 256];
+    for b in 0..=255u8 {
+        table[usize::from(b)] = local(e, b, rules, 0) == want;
+    }
+    table
+}
+
+/// The bytes on which a normal rule fails attempting nothing at any other position ([`Local::Fail`]),
+/// or `None` when there are none. On such a byte, every attempt the rule makes is at its position, so
+/// what it adds to the record depends on the byte alone (and on being in a negative lookahead), as for
+/// a class rule: it is made once per byte by the rule's step-by-step form and replayed.
+pub fn fail_table(
+    rule: &OptimizedRule,
+    rules: &HashMap<&str, &OptimizedRule>,
+) -> Option<[bool; 256]> {
+    if rule.ty != RuleType::Normal {
+        return None;
+    }
+    let table = bytes_where(&rule.expr, rules, Local::Fail);
+    table.iter().any(|&b| b).then_some(table)
+}
+
+/// What an expression does on a short window of bytes, when the window alone decides it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Window {
+    /// It matches up to this position, having looked at no position outside the window.
+    Match(usize),
+    /// It fails, having looked at no position outside the window.
+    Fail,
+    /// It looks at (or tries a rule at) a position past the window's end, or is not understood here.
+    Unknown,
+}
+
+/// [`Window`] of the string `text` at `p` in `s` (`p` inside it), its bytes compared by `same`: a
+/// mismatch in the window fails, a string that goes past it is [`Window::Unknown`].
+pub fn window_of_text(s: &[u8], p: usize, text: &[u8], same: fn(&[u8], &[u8]) -> bool) -> Window {
+    let seen = &s[p..s.len().min(p + text.len())];
+    if !same(seen, &text[..seen.len()]) {
+        Window::Fail
+    } else if seen.len() == text.len() {
+        Window::Match(p + text.len())
+    } else {
+        Window::Unknown
+    }
+}
+
+/// [`Window`] of `e` matched at `p` in `s`, following rule calls (at most 64 deep), as the explainer matches
+/// it (`byte_is`, `lit`, `lit_ci`, `byte_in`). Every node evaluated at a position at or past the end of
+/// `s` is [`Window::Unknown`]: so a result other than that one says the match looked at, and attempted
+/// rules at, positions inside `s` only.
+fn window(
+    e: &E,
+    s: &[u8],
+    p: usize,
+    rules: &HashMap<&str, &OptimizedRule>,
+    depth: usize,
+) -> Window {
+    if depth > 64 || p >= s.len() {
+        return Window::Unknown;
+    }
+    let compare = |text: &str, same| window_of_text(s, p, text.as_bytes(), same);
+    match e {
+        E::Str(text) => compare(text, |a, b| a == b),
+        E::Insens(text) if text.is_ascii() => compare(text, |a, b| a.eq_ignore_ascii_case(b)),
+        E::Range(lo, hi) => match (single_char(lo), single_char(hi)) {
+            (Ok(lo), Ok(hi)) if lo.is_ascii() && hi.is_ascii() => {
+                match (lo..=hi).contains(&char::from(s[p])) && s[p].is_ascii() {
+                    true => Window::Match(p + 1),
+                    false => Window::Fail,
+                }
+            }
+            _ => Window::Unknown,
+        },
+        E::Ident(name) => match rules.get(name.as_str()) {
+            Some(rule) => window(&rule.expr, s, p, rules, depth + 1),
+            None => Window::Unknown,
+        },
+        E::Seq(a, b) => match window(a, s, p, rules, depth + 1) {
+            Window::Match(q) => window(b, s, q, rules, depth + 1),
+            other => other,
+        },
+        E::Choice(a, b) => match window(a, s, p, rules, depth + 1) {
+            Window::Fail => window(b, s, p, rules, depth + 1),
+            other => other,
+        },
+        E::Opt(inner) => match window(inner, s, p, rules, depth + 1) {
+            Window::Fail => Window::Match(p),
+            other => other,
+        },
+        E::Rep(inner) => {
+            // As the explainer's loop: until the body fails or stops moving.
+            let mut q = p;
+            loop {
+                match window(inner, s, q, rules, depth + 1) {
+                    Window::Match(r) if r > q => q = r,
+                    Window::Match(_) | Window::Fail => return Window::Match(q),
+                    Window::Unknown => return Window::Unknown,
+                }
+            }
+        }
+        E::RestoreOnErr(inner) => window(inner, s, p, rules, depth + 1),
+        E::PosPred(inner) => match window(inner, s, p, rules, depth + 1) {
+            Window::Match(_) => Window::Match(p),
+            other => other,
+        },
+        E::NegPred(inner) => match window(inner, s, p, rules, depth + 1) {
+            Window::Match(_) => Window::Fail,
+            Window::Fail => Window::Match(p),
+            Window::Unknown => Window::Unknown,
+        },
+        _ => Window::Unknown,
+    }
+}
+
+/// The three-byte iterations a repetition `body*` with a [`skip_table`] may also step over: tables of
+/// the first, second and third bytes such that on every such triplet `body` matches exactly those
+/// three bytes, looking at no other position; or `None` when there are none (for `*pchar`: `"%"`,
+/// `HEXDIG`, `HEXDIG`, a `pct-encoded`).
+///
+/// The argument of [`skip_table`] holds for them unchanged: an iteration over positions `p..p + 3`
+/// attempts rules at those positions only, and the repetition ends at `p + 3` or later by recording a
+/// failed rule there, which drops them. Only ASCII first bytes are tried (a non-ASCII one starts a
+/// character, whose range `window` does not follow), each with at most [`TRIPLE_SECOND_BYTES`]
+/// second bytes that leave the body undecided. When several first bytes start such triplets
+/// with different second and third bytes, only those of the lowest first byte are kept (one table of
+/// each).
+pub fn triple_tables(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Option<[[bool; 256]; 3]> {
+    skip_table(body, rules)?;
+    triplets(|bytes| Some(window(body, bytes, 0, rules, 0)))
+}
+
+/// The most second bytes after which [`triplets`] tries every third byte, for one first byte (`%` has
+/// the 22 of `HEXDIG`): past them, that first byte starts no triplet.
+pub const TRIPLE_SECOND_BYTES: usize = 64;
+
+/// The search of [`triple_tables`], over `window`, which says what a repetition's body does on one to
+/// three bytes (`None`: the caller's budget ran out, and the search ends with what it has verified).
+/// Shared with the engine of grammars loaded at run time (`src/runtime/machine.rs`).
+pub fn triplets(mut window: impl FnMut(&[u8]) -> Option<Window>) -> Option<[[bool; 256]; 3]> {
+    let mut found: Option<[[bool; 256]; 3]> = None;
+    // An ASCII first byte (a non-ASCII one starts a character, whose range `window` does not follow).
+    for b0 in 0..=127u8 {
+        if window(&[b0])? != Window::Unknown {
+            continue;
+        }
+        let mut pairs = vec![[false; 256]; 256];
+        let (mut second, mut third) = ([false; 256], [false; 256]);
+        let mut open = 0;
+        for b1 in 0..=255u8 {
+            if window(&[b0, b1])? != Window::Unknown {
+                continue;
+            }
+            open += 1;
+            if open > TRIPLE_SECOND_BYTES {
+                second = [false; 256];
+                break;
+            }
+            for b2 in 0..=255u8 {
+                match window(&[b0, b1, b2]) {
+                    Some(Window::Match(3)) => {
+                        pairs[usize::from(b1)][usize::from(b2)] = true;
+                        second[usize::from(b1)] = true;
+                        third[usize::from(b2)] = true;
+                    }
+                    Some(_) => {}
+                    // Out of budget: the pairs of this first byte are incomplete.
+                    None => return found,
+                }
+            }
+        }
+        // Kept only when every second byte goes with every third one (a product of two classes).
+        let product =
+            (0..256).all(|b1| (0..256).all(|b2| pairs[b1][b2] == (second[b1] && third[b2])));
+        if !product || !second.contains(&true) {
+            continue;
+        }
+        match &mut found {
+            None => {
+                let mut first = [false; 256];
+                first[usize::from(b0)] = true;
+                found = Some([first, second, third]);
+            }
+            Some(tables) if tables[1] == second && tables[2] == third => {
+                tables[0][usize::from(b0)] = true;
+            }
+            Some(_) => {}
+        }
+    }
+    found
+}
+
+/// The position of `item` in `list`, added at the end if it is not there.
+fn intern<T: PartialEq>(list: &mut Vec<T>, item: T) -> usize {
+    match list.iter().position(|t| *t == item) {
+        Some(k) => k,
+        None => {
+            list.push(item);
+            list.len() - 1
+        }
+    }
+}
+
+/// What [`run_tables`] finds for a repetition of runs.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The bytes on which `A` matches alone and on which the run's body fails alone.
+    pub start: [bool; 256],
+    /// `start` and the run's [`skip_table`] together.
+    pub runs: [bool; 256],
+    /// The run's [`triple_tables`].
+    pub triple: Option<[[bool; 256]; 3]>,
+}
+
+/// For a repetition `(A ~ R)*` whose body calls a normal rule `A` then a normal rule `R = body*` (for
+/// `*( "/" segment )`: `"/"` then `segment = *pchar`), the bytes that separate iterations and the
+/// tables of `R`'s scan; `None` for any other shape, or when `R` has no [`skip_table`].
+///
+/// An iteration that starts on a byte `c` of `start` and whose run stops on such a byte again attempts
+/// rules only where the run stops (`body` fails there alone: [`stop_table`]), so the next iteration,
+/// whose run stops at least one byte further, records beyond it and drops that record; the iterations
+/// of a string of them are stepped over (`scan_runs`: as long as the bytes are in `runs`, which is
+/// `start` and the run's bytes) and the last one, whose run stops elsewhere, is matched and recorded in
+/// full. A byte that may be the second or third of a triplet is not in `start`.
+pub fn run_tables(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Option<Run> {
+    let E::Seq(a, r) = body else {
+        return None;
+    };
+    let (E::Ident(a_name), E::Ident(r_name)) = (a.as_ref(), r.as_ref()) else {
+        return None;
+    };
+    let normal = |name: &str| {
+        rules
+            .get(name)
+            .filter(|rule| rule.ty == RuleType::Normal)
+            .copied()
+    };
+    normal(a_name)?;
+    let E::Rep(run) = &normal(r_name)?.expr else {
+        return None;
+    };
+    let skip = skip_table(run, rules)?;
+    let triple = triple_tables(run, rules);
+    let mut start = [false; 256];
+    let mut runs = skip;
+    for c in 0..=255u8 {
+        let b = usize::from(c);
+        // Not a second or third byte of a triplet, which would hide an iteration's start.
+        let in_triplet = triple.is_some_and(|t| t[1][b] || t[2][b]);
+        start[b] = local(a, c, rules, 0) == Local::Match1
+            && local(run, c, rules, 0) == Local::Fail
+            && !in_triplet;
+        runs[b] |= start[b];
+    }
+    start.contains(&true).then_some(Run {
+        start,
+        runs,
+        triple,
+    })
+}
+
+/// The bytes of a table, as ranges of printable ASCII and hex codes (for the generated comment).
+fn describe(table: &[bool; 256]) -> String {
+    let mut parts = Vec::new();
+    let mut b = 0usize;
+    while b < 256 {
+        if !table[b] {
+            b += 1;
+            continue;
+        }
+        let start = b;
+        while b + 1 < 256 && table[b + 1] {
+            b += 1;
+        }
+        let show = |c: usize| format!("{:?}", char::from(c as u8));
+        parts.push(if start == b {
+            show(start)
+        } else {
+            format!("{}..{}", show(start), show(b))
+        });
+        b += 1;
+    }
+    format!("`{}`", parts.join(" | "))
+}
+
+/// The normal rules whose body is a choice of one-byte ASCII strings, ASCII ranges and calls of such
+/// rules (a least fixed point): each matches one byte at `p` or fails, and every rule it tries starts at
+/// `p`, so what it adds to pest's record depends only on that byte and on being in a negative lookahead.
+pub fn class_rules(detail: &[OptimizedRule]) -> Vec<String> {
+    let mut classes: Vec<String> = Vec::new();
+    let mut known: HashSet<&str> = HashSet::new();
+    loop {
+        let before = classes.len();
+        for rule in detail {
+            if rule.ty == RuleType::Normal
+                && !known.contains(rule.name.as_str())
+                && one_byte(&rule.expr, &known)
+            {
+                classes.push(rule.name.clone());
+                known.insert(rule.name.as_str());
+            }
+        }
+        if classes.len() == before {
+            return classes;
+        }
+    }
+}
+
+fn one_byte(e: &E, classes: &HashSet<&str>) -> bool {
+    match e {
+        E::Str(text) => text.len() == 1 && text.is_ascii(),
+        E::Range(a, b) => matches!(
+            (single_char(a), single_char(b)),
+            (Ok(a), Ok(b)) if a.is_ascii() && b.is_ascii()
+        ),
+        E::Ident(name) => classes.contains(name.as_str()),
+        E::Choice(a, b) => one_byte(a, classes) && one_byte(b, classes),
+        _ => false,
+    }
+}
+
+fn flatten_seq<'e>(e: &'e E, items: &mut Vec<&'e E>) {
+    match e {
+        E::Seq(a, b) => {
+            flatten_seq(a, items);
+            flatten_seq(b, items);
+        }
+        other => items.push(other),
+    }
+}
+
+fn flatten_choice<'e>(e: &'e E, items: &mut Vec<&'e E>) {
+    match e {
+        E::Choice(a, b) => {
+            flatten_choice(a, items);
+            flatten_choice(b, items);
+        }
+        other => items.push(other),
+    }
+}
+
+fn bytes(text: &str) -> String {
+    let mut b = String::from("b\"");
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() {
+            b.push(byte as char);
+        } else {
+            let _ = write!(b, "\\x{byte:02x}");
+        }
+    }
+    b.push('"');
+    b
+}
+
+fn single_char(text: &str) -> Result<char, String> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(format!("range bound {text:?} is not one character")),
+    }
+}
+
+/// Writes the statements `e` needs and returns an expression of type `Option<usize>`: the position after
+/// `e` matched at position `p` (a variable name), as pest's generated code would match it.
+fn expr(out: &mut Out<'_>, e: &E, p: &str) -> Result<String, String> {
+    Ok(match e {
+        E::Str(text) if text.is_empty() => format!("Some({p})"),
+        E::Str(text) if text.len() == 1 => format!("byte_is(d.s, {p}, {})", text.as_bytes()[0]),
+        E::Str(text) => format!("lit(d.s, {p}, {})", bytes(text)),
+        E::Insens(text) => format!("lit_ci(d.s, {p}, {})", bytes(text)),
+        E::Range(a, b) => {
+            let (a, b) = (single_char(a)?, single_char(b)?);
+            if a.is_ascii() && b.is_ascii() {
+                format!("byte_in(d.s, {p}, {}, {})", a as u8, b as u8)
+            } else {
+                format!("char_in(d.s, {p}, {a:?}, {b:?})")
+            }
+        }
+        E::Ident(name) => match name.as_str() {
+            "SOI" => format!("({p} == 0).then_some({p})"),
+            "EOI" => format!("d.eoi({p})"),
+            "ANY" => format!("any_char(d.s, {p})"),
+            "ASCII_DIGIT" => format!("byte_in(d.s, {p}, 48, 57)"),
+            "ASCII_ALPHA" => format!("byte_of(d.s, {p}, &ASCII_ALPHA)"),
+            "ASCII_HEX_DIGIT" => format!("byte_of(d.s, {p}, &ASCII_HEX_DIGIT)"),
+            other => format!("d_{other}(d, {p})"),
+        },
+        E::PosPred(inner) | E::NegPred(inner) => {
+            let look = out.fresh("look");
+            let r = out.fresh("r");
+            let positive = matches!(e, E::PosPred(_));
+            out.line(&format!("let {look} = d.look;"));
+            out.line(&format!(
+                "d.look = {look}.{}();",
+                if positive { "positive" } else { "negative" }
+            ));
+            let body = expr(out, inner, p)?;
+            out.line(&format!("let {r} = {body};"));
+            out.line(&format!("d.look = {look};"));
+            if positive {
+                format!("{r}.map(|_| {p})")
+            } else {
+                format!("(if {r}.is_some() {{ None }} else {{ Some({p}) }})")
+            }
+        }
+        E::Seq(..) => {
+            let mut items = Vec::new();
+            flatten_seq(e, &mut items);
+            let label = out.fresh("'s");
+            let result = out.fresh("r");
+            out.line(&format!("let {result} = {label}: {{"));
+            out.indent += 1;
+            let mut cur = p.to_string();
+            for item in items {
+                let next = out.fresh("p");
+                let body = expr(out, item, &cur)?;
+                out.line(&format!(
+                    "let Some({next}) = {body} else {{ break {label} None }};"
+                ));
+                cur = next;
+            }
+            out.line(&format!("Some({cur})"));
+            out.indent -= 1;
+            out.line("};");
+            result
+        }
+        E::Choice(..) => {
+            let mut items = Vec::new();
+            flatten_choice(e, &mut items);
+            let label = out.fresh("'c");
+            let result = out.fresh("r");
+            out.line(&format!("let {result} = {label}: {{"));
+            out.indent += 1;
+            let last = items.len() - 1;
+            for (i, item) in items.into_iter().enumerate() {
+                let body = expr(out, item, p)?;
+                if i == last {
+                    out.line(&body);
+                } else {
+                    let q = out.fresh("q");
+                    out.line(&format!(
+                        "if let Some({q}) = {body} {{ break {label} Some({q}) }}"
+                    ));
+                }
+            }
+            out.indent -= 1;
+            out.line("};");
+            result
+        }
+        E::Opt(inner) => {
+            let result = out.fresh("r");
+            out.line(&format!("let {result} = {{"));
+            out.indent += 1;
+            let body = expr(out, inner, p)?;
+            out.line(&format!("Some({body}.unwrap_or({p}))"));
+            out.indent -= 1;
+            out.line("};");
+            result
+        }
+        E::RestoreOnErr(inner) => expr(out, inner, p)?,
+        E::Rep(inner) => {
+            // pest repeats until the expression fails; an expression that succeeds without moving (which
+            // pest's validator rejects) ends the loop here instead of never.
+            let q = out.fresh("q");
+            let r = out.fresh("r");
+            let skip = skip_table(inner, &out.rules);
+            out.line(&format!("let mut {q} = {p};"));
+            if let Some(run) = run_tables(inner, &out.rules) {
+                let j = intern(&mut out.runs, run.start);
+                let k = intern(&mut out.runs, run.runs);
+                let triple = match run.triple {
+                    Some(triple) => format!("Some(&TRIPLE_{})", intern(&mut out.triples, triple)),
+                    None => "None".to_string(),
+                };
+                out.line("if d.look != Look::Negative {");
+                out.indent += 1;
+                out.line(&format!(
+                    "{q} = scan_runs(d.s, {q}, &RUN_{j}, &RUN_{k}, {triple});"
+                ));
+                out.indent -= 1;
+                out.line("}");
+            }
+            out.line("loop {");
+            out.indent += 1;
+            if let Some(table) = skip {
+                let k = intern(&mut out.skips, table);
+                // The body as a function of its own, whose steps replay where the scan stops.
+                let stop = stop_table(inner, &out.rules);
+                let j = out.bodies.len();
+                out.bodies.push((String::new(), stop));
+                let mut body = Out {
+                    text: String::new(),
+                    indent: 0,
+                    counter: out.counter,
+                    rules: out.rules.clone(),
+                    skips: std::mem::take(&mut out.skips),
+                    triples: std::mem::take(&mut out.triples),
+                    runs: std::mem::take(&mut out.runs),
+                    bodies: std::mem::take(&mut out.bodies),
+                };
+                body.line("");
+                body.line(&format!("/// The body of a repetition: `{inner}`."));
+                body.line(&format!(
+                    "fn d_rep_{j}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{"
+                ));
+                body.indent += 1;
+                let r = expr(&mut body, inner, "p")?;
+                body.line(&r);
+                body.indent -= 1;
+                body.line("}");
+                out.counter = body.counter;
+                out.skips = std::mem::take(&mut body.skips);
+                out.triples = std::mem::take(&mut body.triples);
+                out.runs = std::mem::take(&mut body.runs);
+                out.bodies = std::mem::take(&mut body.bodies);
+                out.bodies[j].0 = body.text;
+                out.line("if d.look != Look::Negative {");
+                out.indent += 1;
+                match triple_tables(inner, &out.rules) {
+                    Some(triple) => {
+                        let t = intern(&mut out.triples, triple);
+                        out.line(&format!(
+                            "{q} = scan_triples(d.s, {q}, &SKIP_{k}, &TRIPLE_{t});"
+                        ));
+                    }
+                    None => out.line(&format!("{q} = scan(d.s, {q}, &SKIP_{k});")),
+                }
+                out.line(&format!("if let Some(&b) = d.s.get({q}) {{"));
+                out.indent += 1;
+                out.line(&format!("if STOP_{j}[b as usize] {{"));
+                out.indent += 1;
+                out.line(&format!("d.step(&rep_steps_{j}()[b as usize * 2], {q});"));
+                out.line("break;");
+                out.indent -= 1;
+                out.line("}");
+                out.indent -= 1;
+                out.line("}");
+                out.indent -= 1;
+                out.line("}");
+            }
+            let body = expr(out, inner, &q)?;
+            out.line(&format!("let Some({r}) = {body} else {{ break }};"));
+            out.line(&format!("if {r} == {q} {{ break }}"));
+            out.line(&format!("{q} = {r};"));
+            out.indent -= 1;
+            out.line("}");
+            format!("Some({q})")
+        }
+        _ => {
+            return Err(format!(
+                "`{e}`: PUSH, PEEK, POP, skip and node tags are not supported by the explainer"
+            ))
+        }
+    })
+}

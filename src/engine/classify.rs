@@ -1,0 +1,211 @@
+//! Judging a rejection: the [kind](crate::ParseErrorKind) and hint of a [`ParseError`] from the byte at
+//! the error's offset and the input around it, and the one correction of pest's furthest position (a
+//! port with a non-digit).
+
+use std::sync::Arc;
+
+use crate::engine::classes;
+use crate::error::{Context, Expected, ParseError, ParseErrorKind};
+use crate::rule::Rule;
+
+/// Judges the kind of error from the byte at `offset` and its surroundings.
+///
+/// pest reports the furthest byte any alternative reached, which is right by the grammar but can be late
+/// for one common mistake: in `http://host:port/`, `host:port` is also a prefix of a userinfo
+/// (`host:port@...`), so the furthest byte is the `/` where an `@` could have come. When the authority has
+/// no `@`, the text after the host's `:` can only be a port, and the error is moved to its first non-digit.
+pub(crate) fn classify(
+    rule: Rule,
+    input: &str,
+    offset: usize,
+    expected: impl Into<Arc<[Expected]>>,
+) -> ParseError {
+    // The authority as Appendix B splits it, for the port and IP-literal hints (one pass).
+    let authority = authority_shape(input);
+    if let Some(error) = port_error(rule, input, offset, authority) {
+        return error;
+    }
+    let found = input.get(offset..).and_then(|s| s.chars().next());
+    let before = &input[..offset.min(input.len())];
+    let context = context_hint(rule, input, offset, found);
+    let kind = match found {
+        None if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
+        None => ParseErrorKind::UnexpectedEnd,
+        Some(' ') => ParseErrorKind::Space,
+        Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
+        Some('{' | '}') => ParseErrorKind::Brace,
+        Some(_) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
+        Some(_) if in_ip_literal(input, offset, authority) => ParseErrorKind::InvalidIpLiteral,
+        Some('[' | ']') => ParseErrorKind::Bracket,
+        Some('#') if before.contains('#') => ParseErrorKind::SecondHash,
+        Some(c) if !u8::try_from(c).is_ok_and(classes::in_any_uri) => {
+            ParseErrorKind::InvalidCharacter
+        }
+        Some(_) => ParseErrorKind::Unexpected,
+    };
+    ParseError {
+        rule,
+        loaded_rule: None,
+        offset,
+        kind,
+        found,
+        expected: expected.into(),
+        detail: None,
+        context,
+    }
+}
+
+/// The hint for mistakes that the rule and the input around the error tell, not the character found.
+fn context_hint(rule: Rule, input: &str, offset: usize, found: Option<char>) -> Option<Context> {
+    let head_has_colon = || {
+        input
+            .bytes()
+            .take_while(|c| !matches!(c, b'/' | b'?' | b'#'))
+            .any(|c| c == b':')
+    };
+    if (rule == Rule::URI || rule == Rule::ABSOLUTE_URI) && !head_has_colon() {
+        return Some(Context::NoScheme);
+    }
+    if rule == Rule::ABSOLUTE_URI && found == Some('#') {
+        return Some(Context::FragmentInAbsoluteUri);
+    }
+    if rule == Rule::IPV4ADDRESS || rule == Rule::DEC_OCTET {
+        // The digits of the dec-octet the error is in.
+        let start = input[..offset.min(input.len())]
+            .rfind(|c: char| !c.is_ascii_digit())
+            .map_or(0, |i| i + 1);
+        let end = input[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(input.len(), |i| start + i);
+        if input[start..end]
+            .parse::<u64>()
+            .map_or(end - start > 3, |n| n > 255)
+        {
+            return Some(Context::DecOctetAbove255);
+        }
+    }
+    None
+}
+
+/// Whether the text before the failing byte ends in `%` or `%` + one hex digit: a `pct-encoded` that the
+/// failing byte does not complete.
+fn follows_bad_percent(before: &str) -> bool {
+    let b = before.as_bytes();
+    matches!(b, [.., b'%']) || matches!(b, [.., b'%', h] if h.is_ascii_hexdigit())
+}
+
+/// The authority as RFC 3986 Appendix B splits it (`^(([^:/?#]+):)?(//([^/?#]*))?`), and what the port
+/// and IP-literal hints need of it, found in one pass over its bytes (the delimiters are ASCII, so a
+/// byte finds them where a character search would).
+#[derive(Clone, Copy, Debug)]
+struct AuthorityShape {
+    /// Byte offset just past the authority: its first `/`, `?` or `#`, or the end of the input.
+    end: usize,
+    /// Where the host begins: after the authority's first `@`, else at the authority's first byte (after
+    /// `//`).
+    host_start: usize,
+    /// The first `:` in `host_start..end`, if any.
+    colon: Option<usize>,
+    /// The first `]` in `host_start..end`, if any.
+    close: Option<usize>,
+}
+
+/// The authority of `input` as [`AuthorityShape`] describes it; `None` when there is no `//` where
+/// Appendix B looks for it.
+fn authority_shape(input: &str) -> Option<AuthorityShape> {
+    let b = input.as_bytes();
+    // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte.
+    let mut i = 0;
+    let after_scheme = loop {
+        match b.get(i) {
+            Some(b':') if i > 0 => break i + 1,
+            Some(b':' | b'/' | b'?' | b'#') | None => break 0,
+            Some(_) => i += 1,
+        }
+    };
+    let start = after_scheme + 2;
+    if b.get(after_scheme..start) != Some(b"//") {
+        return None;
+    }
+    let mut shape = AuthorityShape {
+        end: b.len(),
+        host_start: start,
+        colon: None,
+        close: None,
+    };
+    let mut seen_at = false;
+    for (i, &c) in b.iter().enumerate().skip(start) {
+        match c {
+            b'/' | b'?' | b'#' => {
+                shape.end = i;
+                break;
+            }
+            b'@' if !seen_at => {
+                seen_at = true;
+                shape.host_start = i + 1;
+                shape.colon = None;
+                shape.close = None;
+            }
+            b':' if shape.colon.is_none() => shape.colon = Some(i),
+            b']' if shape.close.is_none() => shape.close = Some(i),
+            _ => {}
+        }
+    }
+    Some(shape)
+}
+
+/// Whether `offset` falls inside the brackets of a host that starts with `[` (`authority`: what
+/// [`authority_shape`] found).
+fn in_ip_literal(input: &str, offset: usize, authority: Option<AuthorityShape>) -> bool {
+    let Some(shape) = authority else {
+        return false;
+    };
+    if input.as_bytes().get(shape.host_start) != Some(&b'[') {
+        return false;
+    }
+    let close = shape.close.unwrap_or(shape.end);
+    offset >= shape.host_start && offset <= close
+}
+
+/// The error for a port with a non-digit, after the host of the authority (what [`authority_shape`]
+/// found; see [`classify`]).
+fn port_error(
+    rule: Rule,
+    input: &str,
+    offset: usize,
+    authority: Option<AuthorityShape>,
+) -> Option<ParseError> {
+    let shape = authority?;
+    let b = input.as_bytes();
+    // A `[` at `host_start` is inside the authority (the byte at its end is a delimiter or none).
+    let host_end = if b.get(shape.host_start) == Some(&b'[') {
+        shape.close? + 1
+    } else {
+        shape.colon?
+    };
+    let port = b[host_end..shape.end].strip_prefix(b":")?;
+    let bad = port.iter().position(|c| !c.is_ascii_digit())?;
+    let bad_offset = host_end + 1 + bad;
+    if bad_offset > offset {
+        return None;
+    }
+    let found = input[bad_offset..].chars().next();
+    // What may follow a port, as the grammar says for this rule.
+    let expected = crate::engine::after_port(rule)?;
+    let kind = match found {
+        Some(' ') => ParseErrorKind::Space,
+        Some(c) if !c.is_ascii() => ParseErrorKind::NonAscii,
+        Some('{' | '}') => ParseErrorKind::Brace,
+        _ => ParseErrorKind::InvalidPort,
+    };
+    Some(ParseError {
+        rule,
+        loaded_rule: None,
+        offset: bad_offset,
+        kind,
+        found,
+        expected,
+        detail: None,
+        context: None,
+    })
+}

@@ -1,0 +1,223 @@
+//! Path algorithms of RFC 3986 section 5.2: [`merge`] (5.2.3) and [`remove_dot_segments`] (5.2.4),
+//! shared by resolution ([`crate::resolve`]) and normalization ([`crate::normalize`], 6.2.2.3).
+//!
+//! Both are linear in the length of the path: 5.2.4 runs with a read cursor and a write cursor over one
+//! buffer (the input buffer and the output buffer of the RFC's description), so a reference of a million
+//! `../` segments costs a million steps, not a million moves of the rest of the string.
+
+use crate::value::uri::Uri;
+
+/// What [`merge`] puts before the reference's path: `"/"` for a base with an authority and an empty path,
+/// else the base path up to and including its last `/` (`""` when it has none). Never empty unless the
+/// result is `""`; always ends in `/` otherwise.
+pub(crate) fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
+    merge_head_of(base.authority().is_some(), base.path())
+}
+
+/// [`merge_head`] for a base given by whether it has an authority and its path.
+pub(crate) fn merge_head_of(has_authority: bool, path: &str) -> &str {
+    // If the base URI has a defined authority component and an empty path, then return a string
+    // consisting of "/" concatenated with the reference's path; otherwise,
+    if has_authority && path.is_empty() {
+        return "/";
+    }
+    // return a string consisting of the reference's path component appended to all but the last segment
+    // of the base URI's path (i.e., excluding any characters after the right-most "/" in the base URI
+    // path, or excluding the entire base URI path if it does not contain any "/" characters).
+    match last_slash(path.as_bytes()) {
+        Some(i) => &path[..=i],
+        None => "",
+    }
+}
+
+/// Merges a relative-path reference's path with the path of `base` (RFC 3986 section [5.2.3]).
+///
+/// [5.2.3]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.3
+///
+/// If `base` has an authority and an empty path, the result is `"/"` followed by `reference_path`;
+/// otherwise it is `base`'s path up to and including its right-most `/` (nothing if it has none), followed
+/// by `reference_path`. Dot-segments are kept: [`remove_dot_segments`] is the next step of 5.2.2.
+///
+/// ```
+/// use rfc3986::{resolve::merge, Uri};
+/// assert_eq!(merge(&Uri::parse("http://a/b/c/d;p?q")?, "../g"), "/b/c/../g");
+/// assert_eq!(merge(&Uri::parse("http://a")?, "g"), "/g");
+/// assert_eq!(merge(&Uri::parse("urn:isbn")?, "g"), "g");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+pub fn merge(base: &Uri<'_>, reference_path: &str) -> String {
+    let head = merge_head(base);
+    let mut path = String::with_capacity(head.len() + reference_path.len());
+    path.push_str(head);
+    path.push_str(reference_path);
+    path
+}
+
+/// Removes the complete path segments `.` and `..` from `path` (RFC 3986 section [5.2.4]).
+///
+/// [5.2.4]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.4
+///
+/// The result is the output buffer of the algorithm of 5.2.4: a `..` removes the segment before it, but
+/// never goes above the root (`/../g` gives `/g`); leading `./` and `../` of a relative path are dropped.
+/// Only complete segments count: `g.`, `..g` and `%2E` stay as they are. The path is not otherwise
+/// checked; any string is accepted.
+///
+/// ```
+/// use rfc3986::resolve::remove_dot_segments;
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(remove_dot_segments("/a/%2E/b"), "/a/%2E/b");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut out = path.to_owned();
+    remove_dot_segments_at(&mut out, 0);
+    out
+}
+
+/// The high bit of each byte of the word `x` that equals `b`, and no other bit (SWAR: eight bytes
+/// compared at once; no carry crosses a byte, as the low seven bits plus 0x7F stay below 0x100).
+#[inline(always)]
+fn bytes_equal(x: u64, b: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let t = x ^ (ONES * u64::from(b));
+    !(((t & !HIGH) + !HIGH) | t) & HIGH
+}
+
+/// The eight bytes of `chunk` as a little-endian word (byte 0 in the low bits).
+#[inline(always)]
+fn word(chunk: &[u8]) -> u64 {
+    let mut bytes = [0; 8];
+    bytes.copy_from_slice(chunk);
+    u64::from_le_bytes(bytes)
+}
+
+/// The position of the last `/` in `path`, eight bytes at a time from the end (a base path's last
+/// segment is often longer than a byte loop would like, and too short for `rfind`'s setup to pay).
+fn last_slash(path: &[u8]) -> Option<usize> {
+    let mut chunks = path.rchunks_exact(8);
+    let mut end = path.len();
+    for chunk in &mut chunks {
+        let slashes = bytes_equal(word(chunk), b'/');
+        if slashes != 0 {
+            return Some(end - 1 - (slashes.leading_zeros() / 8) as usize);
+        }
+        end -= 8;
+    }
+    chunks.remainder().iter().rposition(|&b| b == b'/')
+}
+
+/// The position of the first `.` of `path` that begins a segment (right after a `/`, or at 0 when
+/// `at_segment_start`): the only places a dot-segment can begin. `None` when there is none, so no
+/// dot-segment either.
+///
+/// Eight bytes at a time (SWAR: a word's bytes compared at once), because most paths have no dot-segment
+/// and this test is all that resolution and normalization pay for them.
+pub(crate) fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usize> {
+    let mut after_slash = if at_segment_start { 0x80 } else { 0 };
+    let mut chunks = path.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let x = word(chunk);
+        let slashes = bytes_equal(x, b'/');
+        let starts = bytes_equal(x, b'.') & ((slashes << 8) | after_slash);
+        if starts != 0 {
+            return Some(at + (starts.trailing_zeros() / 8) as usize);
+        }
+        after_slash = slashes >> 56;
+        at += 8;
+    }
+    let mut previous_is_slash = after_slash != 0;
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        if previous_is_slash && b == b'.' {
+            return Some(at + i);
+        }
+        previous_is_slash = b == b'/';
+    }
+    None
+}
+
+/// Whether [`remove_dot_segments`] could change `path`: it has a `.` that begins a segment (a conservative
+/// answer: `/.a` has one and no dot-segment).
+pub(crate) fn may_have_dot_segment(path: &str) -> bool {
+    first_dot_at_segment_start(path.as_bytes(), true).is_some()
+}
+
+/// Removes the dot-segments of the path written at `out[start..]` (RFC 3986 5.2.4), in place: the result
+/// is `out[..start]` followed by `remove_dot_segments(&out[start..])`.
+///
+/// The buffers of 5.2.4 share the bytes: `out[start..w]` is the output buffer and `out[r..]` the input
+/// buffer, with `w <= r`; each rule advances `r` past what it drops and copies what it moves to `w`. A
+/// segment removed by rule C is found by looking back from `w` over the last output segment, which each
+/// output byte undergoes at most once. The segments before the first `.` at a segment start (see
+/// [`first_dot_at_segment_start`]) are moved by rule E unchanged, so the loop begins there; a path without
+/// one is left as it is.
+pub(crate) fn remove_dot_segments_at(out: &mut String, start: usize) {
+    let Some(first) = first_dot_at_segment_start(&out.as_bytes()[start..], true) else {
+        return;
+    };
+    let mut bytes = std::mem::take(out).into_bytes();
+    let end = bytes.len();
+    // Before `first` the input began with "/" since rule E moved the first segment (or `first` is the
+    // start of the path).
+    let mut r = if first == 0 { start } else { start + first - 1 };
+    let mut w = r;
+    // Removes the last segment and its preceding "/" (if any) from the output buffer.
+    let pop = |bytes: &[u8], w: usize| -> usize {
+        bytes[start..w]
+            .iter()
+            .rposition(|&b| b == b'/')
+            .map_or(start, |i| start + i)
+    };
+    while r < end {
+        let input = &bytes[r..end];
+        match input {
+            // A.  If the input buffer begins with a prefix of "../" or "./", then remove that prefix from
+            //     the input buffer; otherwise,
+            [b'.', b'.', b'/', ..] => r += 3,
+            [b'.', b'/', ..] => r += 2,
+            // B.  if the input buffer begins with a prefix of "/./" or "/.", where "." is a complete path
+            //     segment, then replace that prefix with "/" in the input buffer; otherwise,
+            [b'/', b'.', b'/', ..] => r += 2,
+            [b'/', b'.'] => {
+                bytes[r + 1] = b'/';
+                r += 1;
+            }
+            // C.  if the input buffer begins with a prefix of "/../" or "/..", where ".." is a complete
+            //     path segment, then replace that prefix with "/" in the input buffer and remove the last
+            //     segment and its preceding "/" (if any) from the output buffer; otherwise,
+            [b'/', b'.', b'.', b'/', ..] => {
+                r += 3;
+                w = pop(&bytes, w);
+            }
+            [b'/', b'.', b'.'] => {
+                bytes[r + 2] = b'/';
+                r += 2;
+                w = pop(&bytes, w);
+            }
+            // D.  if the input buffer consists only of "." or "..", then remove that from the input
+            //     buffer; otherwise,
+            [b'.'] | [b'.', b'.'] => r = end,
+            // E.  move the first path segment in the input buffer to the end of the output buffer,
+            //     including the initial "/" character (if any) and any subsequent characters up to, but
+            //     not including, the next "/" character or the end of the input buffer.
+            //
+            //     The segments after this one up to the next that begins with "." go to the output by
+            //     rule E too, one by one: they are moved at once.
+            _ => {
+                let from = usize::from(input[0] == b'/');
+                let len = match first_dot_at_segment_start(&input[from..], false) {
+                    // The run ends before the "/" that precedes that ".".
+                    Some(dot) => from + dot - 1,
+                    None => input.len(),
+                };
+                bytes.copy_within(r..r + len, w);
+                w += len;
+                r += len;
+            }
+        }
+    }
+    bytes.truncate(w);
+    // Only ASCII bytes were dropped or written, at segment boundaries: still UTF-8.
+    *out = String::from_utf8(bytes).unwrap_or_default();
+}
