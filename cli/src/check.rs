@@ -25,8 +25,7 @@ use serde::Serialize;
 
 use super::input::{self, Chunk, Line, Piece};
 use super::progress::Progress;
-use super::report::Format;
-use super::report::{self, Diagnostic, ErrorJson, Look, Severity, Warning};
+use super::report::{self, CiFormat, Diagnostic, ErrorJson, Look, Severity, Warning};
 use super::rule::Engine;
 use super::Status;
 
@@ -79,9 +78,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIR")]
     scheme_dir: Option<PathBuf>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format: text, json (one object per checked line), github (workflow annotations, one per
+    /// finding) or sarif (one SARIF 2.1.0 log, one result per finding).
+    #[arg(long, value_enum, default_value_t = CiFormat::Text)]
+    format: CiFormat,
 
     /// Also fail on SHOULD-level findings (warnings).
     #[arg(long)]
@@ -120,7 +120,7 @@ struct Options {
     engine: Engine,
     /// `--schemes`: the scheme grammars to check URIs against.
     schemes: Option<&'static SchemeGrammars>,
-    format: Format,
+    format: CiFormat,
     /// What each lint code is: allowed, a warning, or denied (an error).
     lints: Lints,
     quiet: bool,
@@ -300,7 +300,11 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         interactive,
         counts: Counts::default(),
         progress: Progress::new(show_progress(args), total_bytes(&args.files)),
+        sarif_first: args.format == CiFormat::Sarif,
     };
+    if args.format == CiFormat::Sarif {
+        crate::print::sarif::header(&mut sink.out)?;
+    }
     let all_read = if jobs == 1 {
         input::for_each_chunk(&args.files, CHUNK_SIZE, |piece| match piece {
             Piece::Chunk(chunk) => sink.write(check_chunk(options, &chunk)),
@@ -309,6 +313,9 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     } else {
         run_parallel(args, options, jobs, &mut sink)?
     };
+    if args.format == CiFormat::Sarif {
+        crate::print::sarif::footer(&mut sink.out)?;
+    }
     sink.out.flush()?;
     sink.progress.finish();
 
@@ -463,11 +470,18 @@ struct Sink<'a> {
     interactive: bool,
     counts: Counts,
     progress: Progress,
+    /// `--format sarif` and no result written yet.
+    sarif_first: bool,
 }
 
 impl Sink<'_> {
-    fn write(&mut self, report: ChunkReport) -> io::Result<()> {
+    fn write(&mut self, mut report: ChunkReport) -> io::Result<()> {
         self.counts.add(report.counts);
+        if self.sarif_first && !report.output.is_empty() {
+            // The first SARIF result of the log: without the `,` before it.
+            report.output.remove(0);
+            self.sarif_first = false;
+        }
         if self.interactive {
             let out = &mut self.out;
             self.progress.suspend(|| {
@@ -647,7 +661,7 @@ fn parsed<'a>(
 /// scheme's grammar; [`Checked::Clean`] when there is nothing to count but the line or to write.
 fn matched<'a>(options: Options, input: Cow<'a, str>, uri: &rfc3986::RuleMatch<'a>) -> Checked<'a> {
     let all = uri.lint_capped(LISTED_PER_CODE);
-    let silent = options.quiet || matches!(options.format, Format::Text);
+    let silent = options.quiet || options.format != CiFormat::Json;
     if all.total() == 0 && options.schemes.is_none() && silent {
         return Checked::Clean;
     }
@@ -717,15 +731,27 @@ fn render(
     out: &mut Vec<u8>,
 ) -> io::Result<()> {
     match options.format {
-        Format::Text => {
+        CiFormat::Text | CiFormat::Github | CiFormat::Sarif => {
+            // One diagnostic each, drawn as text or written as a CI record (a SARIF result after a
+            // `,`: the writer drops the first of the log).
+            let mut put = |diagnostic: Diagnostic<'_>| match options.format {
+                CiFormat::Text => diagnostic.write(&mut *out, options.look),
+                format => crate::print::ci_record(&mut *out, format, &diagnostic.record(), false),
+            };
             if let Some(error) = &report.error {
-                Diagnostic::error(line.file, line.number, &report.input, error)
-                    .with_note(report.note.as_deref())
-                    .write(out, options.look)?;
+                put(
+                    Diagnostic::error(line.file, line.number, &report.input, error)
+                        .with_note(report.note.as_deref()),
+                )?;
             }
             for (finding, severity) in &report.findings {
-                Diagnostic::finding(line.file, line.number, &report.input, finding, *severity)
-                    .write(out, options.look)?;
+                put(Diagnostic::finding(
+                    line.file,
+                    line.number,
+                    &report.input,
+                    finding,
+                    *severity,
+                ))?;
             }
             if report.not_listed > 0 {
                 let message = format!(
@@ -736,16 +762,16 @@ fn render(
                 let mut diagnostic =
                     Diagnostic::whole(line.file, line.number, &report.input, message);
                 diagnostic.severity = Severity::Warning;
-                diagnostic.write(out, options.look)?;
+                put(diagnostic)?;
             }
             Ok(())
         }
-        Format::Json => {
-            let input = report::redact_if(options.look.redact_json, &report.input);
+        CiFormat::Json => {
+            let redact = options.look.redact_json;
             let record = Record {
                 file: line.file,
                 line: line.number,
-                input: &input,
+                input: &report.input,
                 valid: (!report.limit).then_some(report.valid),
                 error: report.error.as_ref().map(|e| {
                     ErrorJson::redacted_if(options.look.redact_json, e, &report.input)
@@ -754,12 +780,11 @@ fn render(
                 warnings: report
                     .findings
                     .iter()
-                    .map(|(f, severity)| Warning::new(f, *severity))
+                    .map(|(f, severity)| Warning::new(f, *severity, &report.input, redact))
                     .collect(),
                 warnings_not_listed: report.not_listed,
             };
-            serde_json::to_writer(&mut *out, &record)?;
-            out.write_all(b"\n")
+            crate::print::json(out, redact, &record)
         }
     }
 }

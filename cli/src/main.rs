@@ -29,6 +29,7 @@ mod fix;
 mod input;
 mod normalize;
 mod parse;
+mod print;
 mod progress;
 mod report;
 mod resolve;
@@ -232,6 +233,12 @@ static STDOUT_AT_START: extern "C" fn() = {
 #[cfg(not(target_os = "linux"))]
 fn stdout_closed() -> bool {
     false
+}
+
+/// Prints `MESSAGE` (a summary) on standard error, ignoring a failure to do so.
+pub(crate) fn error_plain(message: std::fmt::Arguments<'_>) {
+    use io::Write as _;
+    let _ = writeln!(io::stderr().lock(), "{message}");
 }
 
 /// Prints `rfc3986: MESSAGE` on standard error, ignoring a failure to do so.

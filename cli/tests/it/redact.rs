@@ -8,7 +8,7 @@ use std::process::Output;
 use rstest::rstest;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn json_lines(output: &Output) -> Vec<Value> {
     String::from_utf8(output.stdout.clone())

@@ -1,7 +1,7 @@
 //! Hostile input through the command line: `check` never loses a line, whatever the bytes (proptest over
 //! byte vectors), and a 100 MiB file goes through `check --quiet` when `RFC3986_BIG=1` is set.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::Command;

@@ -16,7 +16,7 @@ struct Run {
     stderr: String,
 }
 
-mod common;
+use crate::common;
 
 /// Runs `rfc3986 ARGS` with `stdin` as standard input.
 #[track_caller]

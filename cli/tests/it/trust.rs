@@ -7,7 +7,7 @@ use std::process::Output;
 
 use rstest::rstest;
 
-mod common;
+use crate::common;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
