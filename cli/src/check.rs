@@ -52,6 +52,9 @@ When standard output is not a terminal (a pipe, a file), three plain lines per i
               ^
 COL is the 1-based byte column. Colour (--color auto) only on a terminal and when NO_COLOR is not set.
 
+Lint codes (findings of SHOULD-level rules, warnings by default): `rfc3986 check --list-codes` lists
+them with their RFC 3986 sections; --allow, --deny and --strict change their levels.
+
 A progress bar (lines/s) appears on standard error after a second, only when standard error is a
 terminal and --quiet is not given. The output is the same for every --jobs.")]
 pub(crate) struct Args {
@@ -91,8 +94,12 @@ pub(crate) struct Args {
     #[arg(short, long)]
     quiet: bool,
 
+    /// Print the lint codes (code, RFC 3986 section, default level) and exit.
+    #[arg(long)]
+    list_codes: bool,
+
     /// Do not report findings of the lint CODE (repeatable; `rfc3986 check --allow port-default`).
-    /// Codes: see the README's lint table.
+    /// The codes: `rfc3986 check --list-codes`.
     #[arg(long, value_name = "CODE", value_parser = parse_code)]
     allow: Vec<rfc3986::lint::Code>,
 
@@ -253,6 +260,9 @@ struct ChunkReport {
 
 /// Runs `check`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    if args.list_codes {
+        return list_codes();
+    }
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
     let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
@@ -332,16 +342,38 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     } else {
         String::new()
     };
-    let _ = writeln!(
-        io::stderr().lock(),
-        "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warning{}, {skipped} skipped{limits_note}",
-        if warnings == 1 { "" } else { "s" }
-    );
+    // No summary of nothing: when no line could be read, the I/O errors are all there is to say.
+    if all_read || checked + skipped > 0 {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warning{}, {skipped} skipped{limits_note}",
+            if warnings == 1 { "" } else { "s" }
+        );
+    }
     let status = Status::of(all_read, invalid > 0);
     if limits > 0 && status != Status::IoError {
         return Ok(Status::Limit);
     }
     Ok(status)
+}
+
+/// `--list-codes`: one line per lint code of the library (`rfc3986::lint::Code::ALL`), its section of
+/// RFC 3986 and its level when neither `--strict`, `--allow` nor `--deny` is given.
+fn list_codes() -> io::Result<Status> {
+    let width = rfc3986::lint::Code::ALL
+        .iter()
+        .map(|c| c.as_str().len())
+        .max()
+        .unwrap_or(0);
+    let mut text = format!("{:width$}  {:8}  default level\n", "code", "section");
+    for code in rfc3986::lint::Code::ALL {
+        text.push_str(&format!(
+            "{:width$}  {:8}  warning\n",
+            code.as_str(),
+            code.section()
+        ));
+    }
+    super::write_stdout(text.as_bytes())
 }
 
 /// Whether a progress bar may appear: standard error is a terminal, no `--quiet`, and no input is being
@@ -589,6 +621,14 @@ fn scheme_grammars(
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "pest") && path.is_file())
         .collect();
+    if paths.len() > input::MAX_SCHEME_FILES {
+        let name = super::input::escape_name(&dir.to_string_lossy());
+        return Err(format!(
+            "{name}: {} scheme grammars, more than the limit of {}",
+            paths.len(),
+            input::MAX_SCHEME_FILES
+        ));
+    }
     paths.sort();
     for path in paths {
         let text = rfc3986::runtime_limits::read_grammar_file(&path)

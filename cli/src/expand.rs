@@ -139,8 +139,8 @@ fn variables(args: &Args) -> Result<HashMap<String, Value>, String> {
     let mut vars = HashMap::new();
     if let Some(path) = &args.vars {
         let name = input::escape_name(&path.to_string_lossy());
-        // A regular file of at most 16 MiB: not /dev/zero, not a FIFO that never ends.
-        let text = input::read_option_file(path, input::MAX_OPTION_FILE)?;
+        // A regular file of at most 1 MiB: not /dev/zero, not a FIFO that never ends.
+        let text = input::read_option_file(path)?;
         let json: Ordered =
             serde_json::from_str(&text).map_err(|e| format!("{name}: not JSON: {e}"))?;
         let Ordered::Object(object) = json else {

@@ -101,32 +101,22 @@ pub(crate) const MAX_TEMPLATE: usize = 256 * 1024;
 /// The longest expansion `expand` makes, bounded before expanding: 64 MiB.
 pub(crate) const MAX_EXPANSION: usize = 64 * 1024 * 1024;
 
-/// The largest file read whole as an option's value (`expand --vars FILE.json`): 16 MiB.
-pub(crate) const MAX_OPTION_FILE: u64 = 16 * 1024 * 1024;
+/// The most `SCHEME.pest` files `check --scheme-dir DIR` loads: 128 (each is a grammar to compile).
+pub(crate) const MAX_SCHEME_FILES: usize = 128;
 
-/// The text of a file given as an option's value, read whole: a regular file (not a FIFO or a device,
-/// which could block or never end) of at most `limit` bytes, UTF-8. The error is the message, the name
+/// The text of a file given as an option's value (`expand --vars FILE.json`), read whole with the limits
+/// of grammar files ([`rfc3986::runtime_limits::read_grammar_file`]): a regular file (not a FIFO or a
+/// device, which could block or never end; the open itself cannot wait), at most
+/// [`rfc3986::runtime_limits::MAX_GRAMMAR_BYTES`] (1 MiB), UTF-8. The error is the message, the name
 /// escaped.
-pub(crate) fn read_option_file(path: &Path, limit: u64) -> Result<String, String> {
+pub(crate) fn read_option_file(path: &Path) -> Result<String, String> {
     let name = escape_name(&path.to_string_lossy());
-    let file = File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    let metadata = file
-        .metadata()
-        .map_err(|e| format!("{name}: cannot read: {e}"))?;
-    if !metadata.is_file() {
-        return Err(format!("{name}: cannot read: not a regular file"));
-    }
-    let mut bytes = Vec::new();
-    // At most one byte past the limit, whatever the file grows to while it is read.
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("{name}: cannot read: {e}"))?;
-    if bytes.len() as u64 > limit {
-        return Err(format!(
-            "{name}: cannot read: larger than the limit of {limit} bytes"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| format!("{name}: cannot read: not UTF-8: {e}"))
+    rfc3986::runtime_limits::read_grammar_file(path).map_err(|e| match e {
+        rfc3986::runtime::GrammarError::Io { source, .. } => {
+            format!("{name}: cannot read: {source}")
+        }
+        other => format!("{name}: cannot read: {other}"),
+    })
 }
 
 impl Line<'_> {
