@@ -241,8 +241,8 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             CiFormat::Text => {
                 // One line per input line; an unrepairable one as it came, escaped.
                 match &outcome {
-                    Outcome::Fixed(f) => printer.text(f.as_str())?,
-                    _ => printer.text(text)?,
+                    Outcome::Fixed(f) => printer.product(f.as_str().as_bytes())?,
+                    _ => printer.product(line.bytes)?,
                 }
                 write_notes(args, &mut printer, line.file, line.number, text, &outcome)?;
             }

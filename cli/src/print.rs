@@ -161,7 +161,12 @@ impl Secrets {
             }
         }
         let mut masked = report::redact_all(text);
+        // Only a string longer than a password can hold `:PASSWORD`: the short strings of a record
+        // (a repair's `found`) cost no search, however long the password.
         for password in &self.known {
+            if masked.len() <= password.len() {
+                continue;
+            }
             let inner = format!(":{password}@");
             if masked.contains(&inner) {
                 masked = Cow::Owned(masked.replace(&inner, &format!(":{}@", report::MASK)));
@@ -296,6 +301,23 @@ impl Printer {
         self.out.write_all(b"\n")
     }
 
+    /// A product on standard output (`fix`'s lines): escaped, never masked (it is the result asked
+    /// for). A line that is not UTF-8 is written as it came unless it holds an ASCII control character.
+    pub(crate) fn product(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                let shown = report::escape_text(text);
+                self.raw(shown.as_bytes())
+            }
+            Err(_) if !bytes.iter().any(|&b| b < b' ' || b == 0x7f) => self.raw(bytes),
+            Err(_) => {
+                let lossy = String::from_utf8_lossy(bytes);
+                let shown = report::escape_text(&lossy).into_owned();
+                self.raw(shown.as_bytes())
+            }
+        }
+    }
+
     /// Bytes on standard output as they are: a product that is not text (`decode --bytes`).
     pub(crate) fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.out.write_all(bytes)?;
@@ -363,13 +385,23 @@ mod tests {
 
     #[test]
     fn redact_masks_every_string_of_the_record() {
-        let value = serde_json::json!({
-            "input": "http://u:hunter2@h/\u{1b}",
-            "authority": "u:hunter2@h",
-            "userinfo": "u:hunter2",
-            "normalized": "http://u:hunter2@h/",
-        });
-        let text = line(true, &value);
+        // In field order, as records are: the input first.
+        #[derive(Serialize)]
+        struct Record {
+            input: &'static str,
+            authority: &'static str,
+            userinfo: &'static str,
+            normalized: &'static str,
+        }
+        let record = Record {
+            input: "http://u:hunter2@h/\u{1b}",
+            authority: "u:hunter2@h",
+            userinfo: "u:hunter2",
+            normalized: "HTTP://u:hunter2@H/",
+        };
+        let mut out = Vec::new();
+        json(&mut out, true, &record).unwrap();
+        let text = String::from_utf8(out).unwrap();
         assert!(!text.contains("hunter2"), "{text}");
         assert!(text.contains("u:****@h"), "{text}");
         assert!(text.contains("\"u:****\""), "{text}");

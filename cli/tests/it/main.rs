@@ -19,6 +19,7 @@ mod hostile;
 mod hostile_grammar;
 mod readme_examples;
 mod redact;
+mod regressions;
 mod repair;
 mod resolve;
 mod trust;

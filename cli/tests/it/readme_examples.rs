@@ -25,7 +25,7 @@ fn examples(readme: &str) -> Vec<(String, String)> {
 
 #[test]
 fn every_readme_example_prints_what_the_readme_shows() {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../../README.md");
     let examples = examples(readme);
     assert!(examples.len() >= 3, "the README's examples were not found");
     let binary = env!("CARGO_BIN_EXE_rfc3986");
