@@ -824,7 +824,7 @@ fn render(
                     .collect(),
                 warnings_not_listed: report.not_listed,
             };
-            crate::print::json(out, redact, &record)
+            crate::print::json_into(out, redact, &record)
         }
     }
 }

@@ -13,7 +13,7 @@
 //! - `json`: one object per line: `{"file", "line", "input", "fixed": "..." | null, "repairs":
 //!   [{"offset", "column", "found", "replacement", "reason", "section"}], "error": {"offset", "column",
 //!   "kind", "cause", "expected", "hint", "message", "partial"} | null}`; offsets are 0-based bytes of
-//!   `input`, columns 1-based characters.
+//!   `input`, columns 1-based bytes (as the text notes count).
 //!
 //! A blank line is a line like any other: the empty URI reference (RFC 3986 4.1, 4.2: `relative-ref` with
 //! `path-empty`), already valid, written back in text and given its object in JSON.

@@ -1,13 +1,13 @@
 //! The printer: every record a subcommand writes goes through here, so that what comes from input or
 //! from a grammar file is escaped and redacted by construction, not by each subcommand remembering to.
 //!
-//! - JSON ([`json`]): one object per line. Strings are serialized by a serde_json formatter
-//!   ([`Escaping`]) that also escapes, as `\uXXXX`, what serde_json leaves raw and some readers split
-//!   records or terminals obey: DEL, the C1 controls, bidirectional controls and U+2028/U+2029 (the
-//!   JSON value is the same text). Under `--redact` every string of the record has its userinfo
-//!   passwords masked ([`Secrets`]): a URI's own (RFC 3986 3.2.1, found as Appendix B splits any
-//!   string), and, in the fields that follow, the same password wherever it appears as `:PASSWORD@` or
-//!   a trailing `:PASSWORD` (a `userinfo` or `authority` component).
+//! - JSON ([`json`]): one object per line, by serde_json, then with what serde_json leaves raw and
+//!   some readers split records at or terminals obey escaped as `\uXXXX` ([`escape_tail`]: DEL, the
+//!   C1 controls, bidirectional controls, U+2028/U+2029; the JSON value is the same). Under `--redact`
+//!   every string of the record has its userinfo passwords masked ([`Secrets`], through the
+//!   [`Escaping`] formatter): a URI's own (RFC 3986 3.2.1, found as Appendix B splits any string),
+//!   and, in the fields that follow, the same password wherever it appears as `:PASSWORD@` or a
+//!   trailing `:PASSWORD` (a `userinfo` or `authority` component).
 //! - Text results on standard output ([`Printer::text`]): control, bidirectional and separator
 //!   characters escaped as `\u{..}`, the password masked under `--redact`.
 //! - Diagnostics on standard error ([`Printer::diagnostic`], [`crate::report::Diagnostic`]): escaped and
@@ -22,30 +22,73 @@ use std::borrow::Cow;
 use std::io::{self, BufWriter, IsTerminal, Write};
 
 use serde::Serialize;
-use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+use serde_json::ser::{CharEscape, Formatter};
 
 use crate::report::{self, CiFormat, CiRecord, Diagnostic, Format, Look};
 
 pub(crate) mod github;
 pub(crate) mod sarif;
 
-/// Writes `record` as one line of JSON: escaped as [`Escaping`] says, its passwords masked when
+/// Writes `record` as one line of JSON: escaped as [`escape_tail`] says, its passwords masked when
 /// `redact` (`--redact`).
 pub(crate) fn json(out: &mut impl Write, redact: bool, record: &impl Serialize) -> io::Result<()> {
-    let formatter = Escaping {
-        secrets: redact.then(Secrets::default),
-        string: String::new(),
-    };
-    let mut serializer = serde_json::Serializer::with_formatter(&mut *out, formatter);
-    record.serialize(&mut serializer).map_err(io::Error::from)?;
-    out.write_all(b"\n")
+    let mut line = Vec::with_capacity(256);
+    json_into(&mut line, redact, record)?;
+    out.write_all(&line)
 }
 
-/// serde_json's compact formatter, with more characters escaped and, under `--redact`, every string
-/// collected whole and masked before it is written.
+/// [`json`] appended to a buffer (`check`'s chunks), without a copy.
+pub(crate) fn json_into(
+    out: &mut Vec<u8>,
+    redact: bool,
+    record: &impl Serialize,
+) -> io::Result<()> {
+    let start = out.len();
+    if redact {
+        let formatter = Escaping {
+            secrets: Secrets::default(),
+            string: String::new(),
+        };
+        let mut serializer = serde_json::Serializer::with_formatter(&mut *out, formatter);
+        record.serialize(&mut serializer).map_err(io::Error::from)?;
+    } else {
+        serde_json::to_writer(&mut *out, record)?;
+    }
+    escape_tail(out, start);
+    out.push(b'\n');
+    Ok(())
+}
+
+/// Escapes, in the JSON written from `start` on, what serde_json leaves raw and some readers split
+/// records at or terminals obey: DEL, the C1 controls, bidirectional controls and U+2028/U+2029, as
+/// `\uXXXX` (the JSON value is the same: outside strings JSON has only ASCII). One pass over the
+/// record's bytes when there is nothing to escape, as for nearly every line.
+fn escape_tail(out: &mut Vec<u8>, start: usize) {
+    // Every such character starts with one of three bytes in UTF-8: DEL 0x7f, 0xc2 (U+0080 to
+    // U+009F) or 0xe2 (U+200E to U+2069): one vectorized search finds the first candidate.
+    let Some(first) = memchr::memchr3(0x7f, 0xc2, 0xe2, &out[start..]) else {
+        return;
+    };
+    let start = start + first;
+    let Ok(text) = String::from_utf8(out.split_off(start)) else {
+        unreachable!("serde_json writes UTF-8");
+    };
+    let mut escaped = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if report::needs_escape(c) {
+            escaped.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            escaped.push(c);
+        }
+    }
+    out.extend_from_slice(escaped.as_bytes());
+}
+
+/// serde_json's compact formatter for `--redact`: every string collected whole and masked before it
+/// is written.
 struct Escaping {
-    /// `Some` under `--redact`: the passwords seen so far in this record.
-    secrets: Option<Secrets>,
+    /// The passwords seen so far in this record.
+    secrets: Secrets,
     /// The string being collected under `--redact`.
     string: String,
 }
@@ -57,67 +100,42 @@ impl Formatter for Escaping {
     }
 
     fn end_string<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        if let Some(secrets) = &mut self.secrets {
-            let masked = secrets.mask(&self.string);
-            write_escaped(writer, &masked)?;
-        }
+        let masked = self.secrets.mask(&self.string);
+        write_escaped(writer, &masked)?;
         writer.write_all(b"\"")
     }
 
     fn write_string_fragment<W: ?Sized + Write>(
         &mut self,
-        writer: &mut W,
+        _writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
-        if self.secrets.is_some() {
-            self.string.push_str(fragment);
-            return Ok(());
-        }
-        write_fragment(writer, fragment)
+        self.string.push_str(fragment);
+        Ok(())
     }
 
     fn write_char_escape<W: ?Sized + Write>(
         &mut self,
-        writer: &mut W,
+        _writer: &mut W,
         char_escape: CharEscape,
     ) -> io::Result<()> {
-        if self.secrets.is_some() {
-            self.string.push(match char_escape {
-                CharEscape::Quote => '"',
-                CharEscape::ReverseSolidus => '\\',
-                CharEscape::Solidus => '/',
-                CharEscape::Backspace => '\u{8}',
-                CharEscape::FormFeed => '\u{c}',
-                CharEscape::LineFeed => '\n',
-                CharEscape::CarriageReturn => '\r',
-                CharEscape::Tab => '\t',
-                CharEscape::AsciiControl(byte) => char::from(byte),
-            });
-            return Ok(());
-        }
-        CompactFormatter.write_char_escape(writer, char_escape)
+        self.string.push(match char_escape {
+            CharEscape::Quote => '"',
+            CharEscape::ReverseSolidus => '\\',
+            CharEscape::Solidus => '/',
+            CharEscape::Backspace => '\u{8}',
+            CharEscape::FormFeed => '\u{c}',
+            CharEscape::LineFeed => '\n',
+            CharEscape::CarriageReturn => '\r',
+            CharEscape::Tab => '\t',
+            CharEscape::AsciiControl(byte) => char::from(byte),
+        });
+        Ok(())
     }
 }
 
-/// Writes a run of string characters that serde_json left unescaped, with DEL, C1 controls,
-/// bidirectional controls and line or paragraph separators as `\uXXXX`.
-fn write_fragment<W: ?Sized + Write>(writer: &mut W, fragment: &str) -> io::Result<()> {
-    if fragment.bytes().all(|b| b < 0x7f) {
-        return writer.write_all(fragment.as_bytes());
-    }
-    let mut start = 0;
-    for (i, c) in fragment.char_indices() {
-        if report::needs_escape(c) {
-            writer.write_all(&fragment.as_bytes()[start..i])?;
-            write!(writer, "\\u{:04x}", c as u32)?;
-            start = i + c.len_utf8();
-        }
-    }
-    writer.write_all(&fragment.as_bytes()[start..])
-}
-
-/// Writes the characters of a whole string (without its quotes) escaped as serde_json escapes them, and
-/// as [`write_fragment`] does.
+/// Writes the characters of a whole string (without its quotes) escaped as serde_json escapes them
+/// ([`escape_tail`] escapes the rest).
 fn write_escaped<W: ?Sized + Write>(writer: &mut W, text: &str) -> io::Result<()> {
     let mut start = 0;
     for (i, c) in text.char_indices() {
@@ -131,17 +149,17 @@ fn write_escaped<W: ?Sized + Write>(writer: &mut W, text: &str) -> io::Result<()
             '\t' => Some(b"\\t"),
             _ => None,
         };
-        if short.is_none() && (c >= ' ' && !report::needs_escape(c)) {
+        if short.is_none() && c >= ' ' {
             continue;
         }
-        write_fragment(writer, &text[start..i])?;
+        writer.write_all(&text.as_bytes()[start..i])?;
         match short {
             Some(bytes) => writer.write_all(bytes)?,
             None => write!(writer, "\\u{:04x}", c as u32)?,
         }
         start = i + c.len_utf8();
     }
-    write_fragment(writer, &text[start..])
+    writer.write_all(&text.as_bytes()[start..])
 }
 
 /// The userinfo passwords of one record, learnt from its strings in order, and the masking of them.
