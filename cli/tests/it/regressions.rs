@@ -324,3 +324,39 @@ fn regression_streams() {
     assert!(err.contains("no-such-file-28.txt: No such file"), "{err}");
     assert!(!err.contains("checked"), "{err}");
 }
+
+/// Defect 6: a loaded grammar's string literal cost one step whatever its length, so `(L | ANY)*` with
+/// a long L was quadratic and the step budget never stopped it; its compared bytes count now, and the
+/// match stops with `limit-reached` (exit 3) in time linear in the line.
+#[rstest::rstest]
+#[case::literal("")]
+#[case::case_insensitive("^")]
+fn regression_long_literal_costs_its_length(#[case] insensitive: &str) {
+    let dir = std::env::temp_dir().join(format!("rfc3986-lit-{insensitive}{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("lit.pest");
+    let literal = format!("{}b", "a".repeat(50_000));
+    std::fs::write(
+        &grammar,
+        format!("r = {{ ({insensitive}\"{literal}\" | ANY)* }}\n"),
+    )
+    .unwrap();
+    let line = format!("{}\n", "a".repeat(200_000));
+    let output = common::spawn_with_limit(
+        // Text: the diagnostic shows 60 bytes of the line, so the pipe never fills.
+        &[
+            "check",
+            "--grammar",
+            grammar.to_str().unwrap(),
+            "--rule",
+            "r",
+        ],
+        line.as_bytes(),
+        Duration::from_secs(120),
+    )
+    .expect("ends");
+    let err = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{err}");
+    assert!(err.contains("1 stopped by a parser limit"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
