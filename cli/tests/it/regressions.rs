@@ -360,3 +360,48 @@ fn regression_long_literal_costs_its_length(#[case] insensitive: &str) {
     assert!(err.contains("1 stopped by a parser limit"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Defect 7: a grammar that runs on pest_vm held about 100 bytes per byte of a line (a 4 MiB line: 400
+/// MB); a line over 64 KiB is now refused with `limit-reached` (exit 3), and memory stays bounded.
+#[test]
+fn regression_pest_vm_lines_are_bounded() {
+    let dir = std::env::temp_dir().join(format!("rfc3986-vm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("vm.pest");
+    // Implicit WHITESPACE: the program cannot express it, pest_vm runs it.
+    std::fs::write(
+        &grammar,
+        "WHITESPACE = { \" \" }\nr = { a* }\na = { \"a\" }\n",
+    )
+    .unwrap();
+    let line = format!("{}\n", "a".repeat(100_000));
+    let output = common::spawn(
+        &[
+            "check",
+            "--grammar",
+            grammar.to_str().unwrap(),
+            "--rule",
+            "r",
+        ],
+        line.as_bytes(),
+    );
+    let out = all(&output);
+    assert_eq!(output.status.code(), Some(3), "{out}");
+    assert!(
+        out.contains("a grammar that runs on pest_vm matches at most 65536 bytes"),
+        "{out}"
+    );
+    // A short line still matches.
+    let output = common::spawn(
+        &[
+            "check",
+            "--grammar",
+            grammar.to_str().unwrap(),
+            "--rule",
+            "r",
+        ],
+        b"aaaa\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", all(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
