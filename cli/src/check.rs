@@ -25,8 +25,7 @@ use serde::Serialize;
 
 use super::input::{self, Chunk, Line, Piece};
 use super::progress::Progress;
-use super::report::Format;
-use super::report::{self, Diagnostic, ErrorJson, Look, Severity, Warning};
+use super::report::{self, CiFormat, Diagnostic, ErrorJson, Look, Severity, Warning};
 use super::rule::Engine;
 use super::Status;
 
@@ -52,6 +51,9 @@ When standard output is not a terminal (a pipe, a file), three plain lines per i
     http://a/b c
               ^
 COL is the 1-based byte column. Colour (--color auto) only on a terminal and when NO_COLOR is not set.
+
+Lint codes (findings of SHOULD-level rules, warnings by default): `rfc3986 check --list-codes` lists
+them with their RFC 3986 sections; --allow, --deny and --strict change their levels.
 
 A progress bar (lines/s) appears on standard error after a second, only when standard error is a
 terminal and --quiet is not given. The output is the same for every --jobs.")]
@@ -79,9 +81,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DIR")]
     scheme_dir: Option<PathBuf>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format: text, json (one object per checked line), github (workflow annotations, one per
+    /// finding) or sarif (one SARIF 2.1.0 log, one result per finding).
+    #[arg(long, value_enum, default_value_t = CiFormat::Text)]
+    format: CiFormat,
 
     /// Also fail on SHOULD-level findings (warnings).
     #[arg(long)]
@@ -91,8 +94,12 @@ pub(crate) struct Args {
     #[arg(short, long)]
     quiet: bool,
 
+    /// Print the lint codes (code, RFC 3986 section, default level) and exit.
+    #[arg(long)]
+    list_codes: bool,
+
     /// Do not report findings of the lint CODE (repeatable; `rfc3986 check --allow port-default`).
-    /// Codes: see the README's lint table.
+    /// The codes: `rfc3986 check --list-codes`.
     #[arg(long, value_name = "CODE", value_parser = parse_code)]
     allow: Vec<rfc3986::lint::Code>,
 
@@ -120,7 +127,7 @@ struct Options {
     engine: Engine,
     /// `--schemes`: the scheme grammars to check URIs against.
     schemes: Option<&'static SchemeGrammars>,
-    format: Format,
+    format: CiFormat,
     /// What each lint code is: allowed, a warning, or denied (an error).
     lints: Lints,
     quiet: bool,
@@ -253,6 +260,9 @@ struct ChunkReport {
 
 /// Runs `check`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
+    if args.list_codes {
+        return list_codes();
+    }
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
     let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
@@ -300,7 +310,11 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         interactive,
         counts: Counts::default(),
         progress: Progress::new(show_progress(args), total_bytes(&args.files)),
+        sarif_first: args.format == CiFormat::Sarif,
     };
+    if args.format == CiFormat::Sarif {
+        crate::print::sarif::header(&mut sink.out)?;
+    }
     let all_read = if jobs == 1 {
         input::for_each_chunk(&args.files, CHUNK_SIZE, |piece| match piece {
             Piece::Chunk(chunk) => sink.write(check_chunk(options, &chunk)),
@@ -309,6 +323,9 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     } else {
         run_parallel(args, options, jobs, &mut sink)?
     };
+    if args.format == CiFormat::Sarif {
+        crate::print::sarif::footer(&mut sink.out)?;
+    }
     sink.out.flush()?;
     sink.progress.finish();
 
@@ -325,16 +342,39 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     } else {
         String::new()
     };
-    let _ = writeln!(
-        io::stderr().lock(),
-        "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warning{}, {skipped} skipped{limits_note}",
-        if warnings == 1 { "" } else { "s" }
-    );
+    // No summary of nothing: when no line could be read, the I/O errors are all there is to say.
+    if all_read || checked + skipped > 0 {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "{checked} checked, {valid} valid, {invalid} invalid, {warnings} warning{}, {skipped} skipped{limits_note} (rule {})",
+            if warnings == 1 { "" } else { "s" },
+            crate::report::escape_text(engine.rule_name())
+        );
+    }
     let status = Status::of(all_read, invalid > 0);
     if limits > 0 && status != Status::IoError {
         return Ok(Status::Limit);
     }
     Ok(status)
+}
+
+/// `--list-codes`: one line per lint code of the library (`rfc3986::lint::Code::ALL`), its section of
+/// RFC 3986 and its level when neither `--strict`, `--allow` nor `--deny` is given.
+fn list_codes() -> io::Result<Status> {
+    let width = rfc3986::lint::Code::ALL
+        .iter()
+        .map(|c| c.as_str().len())
+        .max()
+        .unwrap_or(0);
+    let mut text = format!("{:width$}  {:8}  default level\n", "code", "section");
+    for code in rfc3986::lint::Code::ALL {
+        text.push_str(&format!(
+            "{:width$}  {:8}  warning\n",
+            code.as_str(),
+            code.section()
+        ));
+    }
+    super::write_stdout(text.as_bytes())
 }
 
 /// Whether a progress bar may appear: standard error is a terminal, no `--quiet`, and no input is being
@@ -463,11 +503,18 @@ struct Sink<'a> {
     interactive: bool,
     counts: Counts,
     progress: Progress,
+    /// `--format sarif` and no result written yet.
+    sarif_first: bool,
 }
 
 impl Sink<'_> {
-    fn write(&mut self, report: ChunkReport) -> io::Result<()> {
+    fn write(&mut self, mut report: ChunkReport) -> io::Result<()> {
         self.counts.add(report.counts);
+        if self.sarif_first && !report.output.is_empty() {
+            // The first SARIF result of the log: without the `,` before it.
+            report.output.remove(0);
+            self.sarif_first = false;
+        }
         if self.interactive {
             let out = &mut self.out;
             self.progress.suspend(|| {
@@ -575,6 +622,14 @@ fn scheme_grammars(
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "pest") && path.is_file())
         .collect();
+    if paths.len() > input::MAX_SCHEME_FILES {
+        let name = super::input::escape_name(&dir.to_string_lossy());
+        return Err(format!(
+            "{name}: {} scheme grammars, more than the limit of {}",
+            paths.len(),
+            input::MAX_SCHEME_FILES
+        ));
+    }
     paths.sort();
     for path in paths {
         let text = rfc3986::runtime_limits::read_grammar_file(&path)
@@ -647,7 +702,7 @@ fn parsed<'a>(
 /// scheme's grammar; [`Checked::Clean`] when there is nothing to count but the line or to write.
 fn matched<'a>(options: Options, input: Cow<'a, str>, uri: &rfc3986::RuleMatch<'a>) -> Checked<'a> {
     let all = uri.lint_capped(LISTED_PER_CODE);
-    let silent = options.quiet || matches!(options.format, Format::Text);
+    let silent = options.quiet || options.format != CiFormat::Json;
     if all.total() == 0 && options.schemes.is_none() && silent {
         return Checked::Clean;
     }
@@ -717,15 +772,27 @@ fn render(
     out: &mut Vec<u8>,
 ) -> io::Result<()> {
     match options.format {
-        Format::Text => {
+        CiFormat::Text | CiFormat::Github | CiFormat::Sarif => {
+            // One diagnostic each, drawn as text or written as a CI record (a SARIF result after a
+            // `,`: the writer drops the first of the log).
+            let mut put = |diagnostic: Diagnostic<'_>| match options.format {
+                CiFormat::Text => diagnostic.write(&mut *out, options.look),
+                format => crate::print::ci_record(&mut *out, format, &diagnostic.record(), false),
+            };
             if let Some(error) = &report.error {
-                Diagnostic::error(line.file, line.number, &report.input, error)
-                    .with_note(report.note.as_deref())
-                    .write(out, options.look)?;
+                put(
+                    Diagnostic::error(line.file, line.number, &report.input, error)
+                        .with_note(report.note.as_deref()),
+                )?;
             }
             for (finding, severity) in &report.findings {
-                Diagnostic::finding(line.file, line.number, &report.input, finding, *severity)
-                    .write(out, options.look)?;
+                put(Diagnostic::finding(
+                    line.file,
+                    line.number,
+                    &report.input,
+                    finding,
+                    *severity,
+                ))?;
             }
             if report.not_listed > 0 {
                 let message = format!(
@@ -736,16 +803,16 @@ fn render(
                 let mut diagnostic =
                     Diagnostic::whole(line.file, line.number, &report.input, message);
                 diagnostic.severity = Severity::Warning;
-                diagnostic.write(out, options.look)?;
+                put(diagnostic)?;
             }
             Ok(())
         }
-        Format::Json => {
-            let input = report::redact_if(options.look.redact_json, &report.input);
+        CiFormat::Json => {
+            let redact = options.look.redact_json;
             let record = Record {
                 file: line.file,
                 line: line.number,
-                input: &input,
+                input: &report.input,
                 valid: (!report.limit).then_some(report.valid),
                 error: report.error.as_ref().map(|e| {
                     ErrorJson::redacted_if(options.look.redact_json, e, &report.input)
@@ -754,12 +821,11 @@ fn render(
                 warnings: report
                     .findings
                     .iter()
-                    .map(|(f, severity)| Warning::new(f, *severity))
+                    .map(|(f, severity)| Warning::new(f, *severity, &report.input, redact))
                     .collect(),
                 warnings_not_listed: report.not_listed,
             };
-            serde_json::to_writer(&mut *out, &record)?;
-            out.write_all(b"\n")
+            crate::print::json_into(out, redact, &record)
         }
     }
 }

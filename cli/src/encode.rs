@@ -10,15 +10,15 @@
 //! `decode` writes the decoded text as it is: a decoded `%0A` is a line break. `--format json` escapes it.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io;
 
 use clap::ValueEnum;
 use rfc3986::percent::{self, Component, DecodeError, DecodeErrorKind};
 use serde::Serialize;
 
 use super::input;
-use super::report;
-use super::report::Format;
+use super::print::Printer;
+use super::report::{self, Diagnostic, Format};
 use super::Status;
 
 /// Arguments of `rfc3986 encode`.
@@ -168,72 +168,41 @@ impl Failure {
     }
 }
 
-/// Calls `one(source, line, bytes)` for every input: the arguments, or the lines of standard input.
-fn for_each_input(
-    texts: &[OsString],
-    mut one: impl FnMut(&str, u64, &[u8]) -> io::Result<()>,
-) -> io::Result<bool> {
-    if texts.is_empty() {
-        let no_files: &[&str] = &[];
-        return input::for_each_line(no_files, |line| one(line.file, line.number, line.bytes));
-    }
-    let mut all_read = true;
-    for (i, text) in texts.iter().enumerate() {
-        if text == "-" {
-            all_read &=
-                input::for_each_line(&["-"], |line| one(line.file, line.number, line.bytes))?;
-        } else {
-            one("<argument>", i as u64 + 1, text.as_encoded_bytes())?;
-        }
-    }
-    Ok(all_read)
-}
-
 /// Runs `encode`; `Err` only when standard output cannot be written.
 pub(crate) fn run_encode(args: &EncodeArgs) -> io::Result<Status> {
-    let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut printer = Printer::plain(args.format);
     let component = Component::from(args.component);
-    let all_read = for_each_input(&args.texts, |_, line, bytes| {
-        let encoded = percent::encode_bytes(bytes, component);
+    let all_read = input::for_each_input(&args.texts, |line| {
+        let encoded = percent::encode_bytes(line.bytes, component);
         match args.format {
-            Format::Text => writeln!(out, "{encoded}")?,
-            Format::Json => {
-                let input = String::from_utf8_lossy(bytes);
-                let json = EncodedJson {
-                    line,
+            Format::Text => printer.text(&encoded)?,
+            _ => {
+                let input = String::from_utf8_lossy(line.bytes);
+                printer.record(&EncodedJson {
+                    line: line.number,
                     input: &input,
                     component: component.name(),
                     encoded: &encoded,
-                };
-                serde_json::to_writer(&mut out, &json)?;
-                out.write_all(b"\n")?;
+                })?;
             }
         }
-        if interactive {
-            out.flush()?;
-        }
-        Ok(())
+        printer.end_input()
     })?;
-    out.flush()?;
+    printer.finish()?;
     Ok(Status::of(all_read, false))
 }
 
 /// Runs `decode`; `Err` only when standard output cannot be written.
 pub(crate) fn run_decode(args: &DecodeArgs) -> io::Result<Status> {
-    let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut printer = Printer::plain(args.format);
     let mut any_invalid = false;
-    let all_read = for_each_input(&args.texts, |source, line, bytes| {
-        let lossy = String::from_utf8_lossy(bytes);
-        let result = match std::str::from_utf8(bytes) {
+    let all_read = input::for_each_input(&args.texts, |line| {
+        let lossy = String::from_utf8_lossy(line.bytes);
+        let result = match std::str::from_utf8(line.bytes) {
             Err(e) => Err(Failure::InputNotUtf8(e.valid_up_to())),
             Ok(text) if args.bytes && args.format == Format::Text => match percent::decode(text) {
                 Ok(octets) => {
-                    out.write_all(&octets)?;
-                    out.write_all(b"\n")?;
+                    printer.raw(&octets)?;
                     Ok(None)
                 }
                 Err(e) => Err(Failure::Decode(e)),
@@ -244,52 +213,41 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> io::Result<Status> {
         };
         any_invalid |= result.is_err();
         match args.format {
-            Format::Json => {
-                let json = DecodedJson {
-                    line,
-                    input: &lossy,
-                    decoded: result.as_ref().ok().and_then(|d| d.as_deref()),
-                    error: result.as_ref().err().map(|e| DecodeErrorJson {
-                        offset: e.offset(),
-                        column: report::column(&lossy, e.offset()),
-                        kind: e.kind(),
-                        expected: e.expected(),
-                        hint: e.hint(),
-                        message: e.message(),
-                    }),
-                };
-                serde_json::to_writer(&mut out, &json)?;
-                out.write_all(b"\n")?;
-            }
             Format::Text => match &result {
-                Ok(Some(decoded)) => writeln!(out, "{decoded}")?,
+                // The decoded text as it is: a decoded %0A is a line break (documented); what a
+                // terminal would obey is escaped by the printer only in diagnostics.
+                Ok(Some(decoded)) => printer.raw(decoded.as_bytes())?,
                 Ok(None) => {}
-                // Nothing on standard output for a line that cannot be decoded, as `normalize` does.
-                Err(e) => write_error(source, line, &lossy, e),
+                // Nothing on standard output for a line that cannot be decoded, as `normalize` does;
+                // the diagnostic, on standard error, masks a password and escapes the line.
+                Err(e) => {
+                    let offset = e.offset().min(lossy.len());
+                    let end = offset + lossy[offset..].chars().next().map_or(0, char::len_utf8);
+                    printer.diagnostic(&Diagnostic::at(
+                        line.file,
+                        line.number,
+                        &lossy,
+                        offset..end,
+                        e.message(),
+                    ))?;
+                }
             },
+            _ => printer.record(&DecodedJson {
+                line: line.number,
+                input: &lossy,
+                decoded: result.as_ref().ok().and_then(|d| d.as_deref()),
+                error: result.as_ref().err().map(|e| DecodeErrorJson {
+                    offset: e.offset(),
+                    column: report::column(&lossy, e.offset()),
+                    kind: e.kind(),
+                    expected: e.expected(),
+                    hint: e.hint(),
+                    message: e.message(),
+                }),
+            })?,
         }
-        if interactive {
-            out.flush()?;
-        }
-        Ok(())
+        printer.end_input()
     })?;
-    out.flush()?;
+    printer.finish()?;
     Ok(Status::of(all_read, any_invalid))
-}
-
-/// `SOURCE:LINE:COL: error: MESSAGE`, the input (control characters escaped) and a caret, on standard
-/// error.
-fn write_error(source: &str, line: u64, input: &str, e: &Failure) {
-    let offset = e.offset().min(input.len());
-    let before = input::escape_name(input.get(..offset).unwrap_or(input));
-    let shown = input::escape_name(input);
-    let caret = " ".repeat(before.chars().count());
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
-    let _ = writeln!(
-        err,
-        "{source}:{line}:{}: error: {}\n{shown}\n{caret}^",
-        offset + 1,
-        e.message()
-    );
 }

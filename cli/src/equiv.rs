@@ -6,7 +6,7 @@
 //! without a tab, a blank one included, is an error (exit 2).
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, Write};
+use std::io;
 
 use rfc3986::normalize::{equivalent_with, Level, Options};
 use rfc3986::{ParseError, Rule, UriRef};
@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::input;
 use super::normalize::LevelArg;
+use super::print::Printer;
 use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
@@ -22,7 +23,7 @@ use super::Status;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The level of the comparison ladder (RFC 3986 6.2) at which to compare.
-    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    #[arg(long, value_enum, default_value_t = LevelArg::Scheme)]
     level: LevelArg,
 
     /// Also compare IPv6 hosts by their RFC 5952 canonical text (`[2001:db8:0::1]` = `[2001:db8::1]`).
@@ -93,15 +94,12 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let options = Options::from(Level::from(args.level))
         .ipv6_rfc5952(args.ipv6_rfc5952)
         .default_ports(super::normalize::default_ports(&args.default_port));
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
     let (mut different, mut invalid) = (false, false);
     let mut tally = |outcome: Outcome| match outcome {
         Outcome::Equivalent => {}
         Outcome::Different => different = true,
         Outcome::Invalid => invalid = true,
     };
-    let look = args.look.stderr_look();
     let stdin_pairs = matches!((&args.a, &args.b), (Some(a), None) if a == "-");
     if args.a.is_some() && args.b.is_none() && !stdin_pairs {
         super::error(format_args!(
@@ -109,14 +107,14 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         ));
         return Ok(Status::IoError);
     }
+    let mut printer = Printer::new(args.format, &args.look);
     let all_read = match (&args.a, &args.b) {
         (Some(a), Some(b)) => {
             let outcome = compare(
-                args,
-                (&options, look),
-                ("<argument>", 1),
+                &mut printer,
+                &options,
+                (input::ARGUMENT, 1),
                 (a.as_encoded_bytes(), b.as_encoded_bytes(), None),
-                &mut out,
             )?;
             tally(outcome);
             true
@@ -126,48 +124,24 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             input::for_each_line(&files, |line| {
                 // A blank line has no tab either: an error like any line without a tab (exit 2), so that
                 // every input line has its answer (issue 13).
-                let Some(tab) = line.bytes.iter().position(|&b| b == b'\t') else {
-                    tally(Outcome::Invalid);
-                    if args.format == Format::Json {
-                        let record = PairJson {
-                            file: Some(line.file),
-                            line: line.number,
-                            a: "",
-                            b: "",
-                            equivalent: None,
-                            normal_a: None,
-                            normal_b: None,
-                            error: Some(PairError {
-                                input: "line",
-                                error: None,
-                                kind: Some("missing-tab"),
-                                message: Some("expected A<TAB>B, found no tab"),
-                            }),
-                        };
-                        serde_json::to_writer(&mut out, &record)?;
-                        out.write_all(b"\n")?;
-                    } else {
-                        out.flush()?;
-                        let text = String::from_utf8_lossy(line.bytes);
-                        let message = "expected A<TAB>B, found no tab".to_string();
-                        let diagnostic = Diagnostic::whole(line.file, line.number, &text, message);
-                        let _ = diagnostic.write(&mut io::stderr().lock(), look);
+                let outcome = match line.pair() {
+                    Some((a, b)) => compare(
+                        &mut printer,
+                        &options,
+                        (line.file, line.number),
+                        (a, b, Some(line.bytes)),
+                    )?,
+                    None => {
+                        missing_tab(&mut printer, &line)?;
+                        Outcome::Invalid
                     }
-                    return Ok(());
                 };
-                let outcome = compare(
-                    args,
-                    (&options, look),
-                    (line.file, line.number),
-                    (&line.bytes[..tab], &line.bytes[tab + 1..], Some(line.bytes)),
-                    &mut out,
-                )?;
                 tally(outcome);
-                Ok(())
+                printer.end_input()
             })?
         }
     };
-    out.flush()?;
+    printer.finish()?;
     Ok(if !all_read || invalid {
         Status::IoError
     } else if different {
@@ -177,13 +151,41 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     })
 }
 
-/// Compares one pair and writes the answer (or the error of the input that is not a URI reference).
+/// The record or diagnostic of an `A<TAB>B` line without a tab.
+fn missing_tab(printer: &mut Printer, line: &input::Line<'_>) -> io::Result<()> {
+    const MESSAGE: &str = "expected A<TAB>B, found no tab";
+    if printer.format == Format::Text {
+        let text = String::from_utf8_lossy(line.bytes);
+        return printer.diagnostic(&Diagnostic::whole(
+            line.file,
+            line.number,
+            &text,
+            MESSAGE.to_string(),
+        ));
+    }
+    printer.record(&PairJson {
+        file: Some(line.file),
+        line: line.number,
+        a: "",
+        b: "",
+        equivalent: None,
+        normal_a: None,
+        normal_b: None,
+        error: Some(PairError {
+            input: "line",
+            error: None,
+            kind: Some("missing-tab"),
+            message: Some(MESSAGE),
+        }),
+    })
+}
+
+/// Compares one pair and prints the answer (or the error of the input that is not a URI reference).
 fn compare(
-    args: &Args,
-    (options, look): (&Options, report::Look),
+    printer: &mut Printer,
+    options: &Options,
     (source, line): (&str, u64),
     (a_bytes, b_bytes, whole_line): (&[u8], &[u8], Option<&[u8]>),
-    out: &mut impl Write,
 ) -> io::Result<Outcome> {
     let a = input::decode(Rule::URI_REFERENCE, a_bytes);
     let b = input::decode(Rule::URI_REFERENCE, b_bytes);
@@ -208,8 +210,7 @@ fn compare(
             if failed.is_none() {
                 failed = Some((name, text.as_str(), e.clone()));
             }
-            if args.format == Format::Text {
-                out.flush()?;
+            if printer.format == Format::Text {
                 let whole;
                 let mut diagnostic = Diagnostic::error(source, line, text, e);
                 match whole_line {
@@ -225,31 +226,29 @@ fn compare(
                     None => diagnostic.line = if name == "A" { 1 } else { 2 },
                 }
                 let note = format!("in {name}");
-                let _ = diagnostic
-                    .with_note(Some(&note))
-                    .write(&mut io::stderr().lock(), look);
+                printer.diagnostic(&diagnostic.with_note(Some(&note)))?;
             }
         }
     }
+    let file = (source != input::ARGUMENT).then_some(source);
     if let Some((name, text, e)) = failed {
-        if args.format == Format::Json {
-            let record = PairJson {
-                file: (source != "<argument>").then_some(source),
+        if printer.format != Format::Text {
+            let error = ErrorJson::redacted_if(printer.redact(), &e, text);
+            printer.record(&PairJson {
+                file,
                 line,
-                a: &report::redact_if(look.redact_json, &a_text),
-                b: &report::redact_if(look.redact_json, &b_text),
+                a: &a_text,
+                b: &b_text,
                 equivalent: None,
                 normal_a: None,
                 normal_b: None,
                 error: Some(PairError {
                     input: if name == "A" { "a" } else { "b" },
-                    error: Some(ErrorJson::redacted_if(look.redact_json, &e, text)),
+                    error: Some(error),
                     kind: None,
                     message: None,
                 }),
-            };
-            serde_json::to_writer(&mut *out, &record)?;
-            out.write_all(b"\n")?;
+            })?;
         }
         return Ok(Outcome::Invalid);
     }
@@ -257,30 +256,22 @@ fn compare(
         return Ok(Outcome::Invalid);
     };
     let equivalent = equivalent_with(ra, rb, options.clone());
-    match args.format {
-        Format::Text => writeln!(
-            out,
-            "{}",
-            if equivalent {
-                "equivalent"
-            } else {
-                "not equivalent"
-            }
-        )?,
-        Format::Json => {
-            let record = PairJson {
-                file: (source != "<argument>").then_some(source),
-                line,
-                a: &report::redact_if(look.redact_json, &a_text),
-                b: &report::redact_if(look.redact_json, &b_text),
-                equivalent: Some(equivalent),
-                normal_a: Some(ra.normalize_with_options(options.clone()).into_string()),
-                normal_b: Some(rb.normalize_with_options(options.clone()).into_string()),
-                error: None,
-            };
-            serde_json::to_writer(&mut *out, &record)?;
-            out.write_all(b"\n")?;
-        }
+    match printer.format {
+        Format::Text => printer.text(if equivalent {
+            "equivalent"
+        } else {
+            "not equivalent"
+        })?,
+        _ => printer.record(&PairJson {
+            file,
+            line,
+            a: &a_text,
+            b: &b_text,
+            equivalent: Some(equivalent),
+            normal_a: Some(ra.normalize_with_options(options.clone()).into_string()),
+            normal_b: Some(rb.normalize_with_options(options.clone()).into_string()),
+            error: None,
+        })?,
     }
     Ok(if equivalent {
         Outcome::Equivalent

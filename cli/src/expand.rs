@@ -15,7 +15,7 @@
 //! file that cannot be read or is not a JSON object).
 
 use std::collections::HashMap;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io;
 use std::path::PathBuf;
 
 use rfc3986::template::{TemplateError, UriTemplate, Value};
@@ -23,6 +23,7 @@ use rfc3986::Rule;
 use serde::Serialize;
 
 use super::input;
+use super::print::Printer;
 use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson, Severity};
 use super::Status;
@@ -89,32 +90,48 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             return Ok(Status::IoError);
         }
     };
-    let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let value_bytes = variables
+        .iter()
+        .map(|(name, value)| value_size(name, value))
+        .sum::<usize>();
+    let mut printer = Printer::new(args.format, &args.look);
     let mut any_invalid = false;
-    let all_read = match args.template.as_deref() {
-        Some(template) if template != "-" => {
-            any_invalid |= !expand_one(args, &variables, ("<argument>", 1), template, &mut out)?;
-            true
-        }
-        _ => {
-            let no_files: &[&str] = &[];
-            // A blank line is the empty template (valid, RFC 6570 2: it expands to the empty string), not a
-            // line to skip: every input line has its record (issue 13).
-            input::for_each_line(no_files, |line| {
-                let text = String::from_utf8_lossy(line.bytes);
-                any_invalid |=
-                    !expand_one(args, &variables, (line.file, line.number), &text, &mut out)?;
-                if interactive {
-                    out.flush()?;
-                }
-                Ok(())
-            })?
-        }
-    };
-    out.flush()?;
+    let template: Vec<std::ffi::OsString> = args.template.iter().map(Into::into).collect();
+    // A blank line is the empty template (valid, RFC 6570 2: it expands to the empty string), not a line
+    // to skip: every input line has its record (issue 13).
+    let all_read = input::for_each_input(&template, |line| {
+        let text = String::from_utf8_lossy(line.bytes);
+        let source = (
+            line.file,
+            if line.file == input::ARGUMENT {
+                1
+            } else {
+                line.number
+            },
+        );
+        any_invalid |= !expand_one(args, &mut printer, (&variables, value_bytes), source, &text)?;
+        printer.end_input()
+    })?;
+    printer.finish()?;
     Ok(Status::of(all_read, any_invalid))
+}
+
+/// The most bytes the variable `name` can add to an expansion each time an expression names it: each
+/// member percent-encoded (3 bytes a byte), with a separator and, exploded, the name and `=` before it
+/// (RFC 6570 3.2.1).
+fn value_size(name: &str, value: &Value) -> usize {
+    let member = |len: usize| 3 * len + name.len() + 2;
+    match value {
+        Value::String(s) => member(s.len()),
+        Value::List(items) => items.iter().map(|i| member(i.len())).sum(),
+        Value::Map(members) => members
+            .iter()
+            .map(|(k, v)| member(k.len() + v.len() + 1))
+            .sum(),
+        // A kind of value added later: counted as large as the limit, refusing expressions that name
+        // it rather than guessing.
+        _ => input::MAX_EXPANSION,
+    }
 }
 
 /// The variables of `--vars` and the `NAME=VALUE` arguments, or a usage error's message.
@@ -122,8 +139,8 @@ fn variables(args: &Args) -> Result<HashMap<String, Value>, String> {
     let mut vars = HashMap::new();
     if let Some(path) = &args.vars {
         let name = input::escape_name(&path.to_string_lossy());
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        // A regular file of at most 1 MiB: not /dev/zero, not a FIFO that never ends.
+        let text = input::read_option_file(path)?;
         let json: Ordered =
             serde_json::from_str(&text).map_err(|e| format!("{name}: not JSON: {e}"))?;
         let Ordered::Object(object) = json else {
@@ -245,63 +262,96 @@ fn from_json(json: &Ordered) -> Option<Value> {
     }
 }
 
-/// Expands one template, checks the result and writes the record; returns whether it was valid.
+/// Why a template has no expansion.
+enum Failure {
+    /// Not a template, or not expandable with these variables (RFC 6570).
+    Template(TemplateError),
+    /// Over a limit of the tool: the message.
+    TooLarge(String),
+}
+
+/// Expands one template, checks the result and prints the record; returns whether it was valid.
+///
+/// A template over [`input::MAX_TEMPLATE`] bytes, or whose expansion could exceed
+/// [`input::MAX_EXPANSION`] bytes (each expression counted as every variable's value, encoded), is
+/// refused before it is parsed: memory stays bounded whatever the template and the variables.
 fn expand_one(
     args: &Args,
-    variables: &HashMap<String, Value>,
+    printer: &mut Printer,
+    (variables, value_bytes): (&HashMap<String, Value>, usize),
     (source, line): (&str, u64),
     template: &str,
-    out: &mut impl Write,
 ) -> io::Result<bool> {
-    let expanded = UriTemplate::parse(template).and_then(|t| t.expand(variables));
+    let expressions = memchr::memchr_iter(b'{', template.as_bytes()).count();
+    let bound = template
+        .len()
+        .saturating_add(expressions.saturating_mul(value_bytes));
+    let too_large = |what, limit| format!("the {what} could exceed the limit of {limit} bytes");
+    let expanded = if template.len() > input::MAX_TEMPLATE {
+        Err(Failure::TooLarge(too_large(
+            "template",
+            input::MAX_TEMPLATE,
+        )))
+    } else if bound > input::MAX_EXPANSION {
+        Err(Failure::TooLarge(too_large(
+            "expansion",
+            input::MAX_EXPANSION,
+        )))
+    } else {
+        UriTemplate::parse(template)
+            .and_then(|t| t.expand(variables))
+            .map_err(Failure::Template)
+    };
     let checked = expanded
         .as_ref()
         .ok()
         .map(|text| rfc3986::validate(args.rule, text));
     let valid = matches!(checked, Some(Ok(())));
-    match args.format {
-        Format::Json => {
-            let record = ResultJson {
-                line,
-                template,
-                expanded: expanded.as_deref().ok(),
-                valid,
-                template_error: expanded
-                    .as_ref()
-                    .err()
-                    .map(|e| template_error_json(e, template)),
-                error: match (&expanded, &checked) {
-                    (Ok(text), Some(Err(e))) => Some(ErrorJson::redacted_if(
-                        args.look.stderr_look().redact_json,
-                        e,
-                        text,
-                    )),
-                    _ => None,
-                },
-            };
-            serde_json::to_writer(&mut *out, &record)?;
-            out.write_all(b"\n")?;
-        }
+    match printer.format {
         Format::Text => match (&expanded, &checked) {
-            (Ok(text), Some(Ok(()))) => writeln!(out, "{text}")?,
+            (Ok(text), Some(Ok(()))) => printer.text(text)?,
             (Ok(text), Some(Err(e))) => {
-                // Keep standard output and standard error in input order.
-                out.flush()?;
                 let note = format!(
                     "the expansion of the template is not a {} (RFC 3986)",
                     args.rule.abnf_name()
                 );
-                let _ = Diagnostic::error(source, line, text, e)
-                    .with_note(Some(&note))
-                    .write(&mut io::stderr().lock(), args.look.stderr_look());
+                printer
+                    .diagnostic(&Diagnostic::error(source, line, text, e).with_note(Some(&note)))?;
             }
-            (Err(e), _) => {
-                out.flush()?;
-                let _ = template_diagnostic(source, line, template, e)
-                    .write(&mut io::stderr().lock(), args.look.stderr_look());
+            (Err(Failure::Template(e)), _) => {
+                printer.diagnostic(&template_diagnostic(source, line, template, e))?
             }
+            (Err(Failure::TooLarge(message)), _) => printer.diagnostic(&Diagnostic::at(
+                source,
+                line,
+                template,
+                0..0,
+                message.clone(),
+            ))?,
             (Ok(_), None) => {}
         },
+        _ => {
+            let redact = printer.redact();
+            printer.record(&ResultJson {
+                line,
+                template,
+                expanded: expanded.as_deref().ok(),
+                valid,
+                template_error: expanded.as_ref().err().map(|e| match e {
+                    Failure::Template(e) => template_error_json(e, template),
+                    Failure::TooLarge(message) => TemplateErrorJson {
+                        offset: 0,
+                        column: 1,
+                        expected: Vec::new(),
+                        message: message.clone(),
+                    },
+                }),
+                error: match (&expanded, &checked) {
+                    (Ok(text), Some(Err(e))) => Some(ErrorJson::redacted_if(redact, e, text)),
+                    _ => None,
+                },
+            })?;
+        }
     }
     Ok(valid)
 }

@@ -13,7 +13,7 @@
 //! - `json`: one object per line: `{"file", "line", "input", "fixed": "..." | null, "repairs":
 //!   [{"offset", "column", "found", "replacement", "reason", "section"}], "error": {"offset", "column",
 //!   "kind", "cause", "expected", "hint", "message", "partial"} | null}`; offsets are 0-based bytes of
-//!   `input`, columns 1-based characters.
+//!   `input`, columns 1-based bytes (as the text notes count).
 //!
 //! A blank line is a line like any other: the empty URI reference (RFC 3986 4.1, 4.2: `relative-ref` with
 //! `path-empty`), already valid, written back in text and given its object in JSON.
@@ -28,7 +28,7 @@
 //! read.
 
 use std::borrow::Cow;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io;
 use std::path::PathBuf;
 
 use rfc3986::repair::{self, Repair, Unrepairable};
@@ -36,8 +36,9 @@ use rfc3986::{ParseError, Rule};
 use serde::Serialize;
 
 use super::input;
+use super::print::{Ci, Printer};
 use super::report;
-use super::report::Format;
+use super::report::{CiFormat, CiRecord, Format};
 use super::Status;
 
 /// Arguments of `rfc3986 fix`.
@@ -52,9 +53,11 @@ use super::Status;
     Exit status: 0 every line ends valid, 1 some line stays invalid, 2 an input cannot be read."
 )]
 pub(crate) struct Args {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format: text (the repaired lines; notes on standard error), json, github (workflow
+    /// annotations) or sarif (SARIF 2.1.0); with github and sarif, standard output has the findings
+    /// only: a note per repair and an error per unrepairable line.
+    #[arg(long, value_enum, default_value_t = CiFormat::Text)]
+    format: CiFormat,
 
     /// Do not write a note per repair on standard error (errors and the summary are still written).
     #[arg(short, long)]
@@ -84,17 +87,14 @@ struct LineJson<'a> {
 #[derive(Debug)]
 struct RepairsJson<'a> {
     repairs: &'a [Repair],
-    input: &'a str,
     /// The userinfo password's span under `--redact`.
     secret: Option<std::ops::Range<usize>>,
 }
 
 impl Serialize for RepairsJson<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut columns = report::Columns::new(self.input);
-        serializer.collect_seq(
-            (self.repairs.iter()).map(|r| RepairJson::new(r, &mut columns, self.secret.as_ref())),
-        )
+        serializer
+            .collect_seq((self.repairs.iter()).map(|r| RepairJson::new(r, self.secret.as_ref())))
     }
 }
 
@@ -110,18 +110,14 @@ struct RepairJson {
 }
 
 impl RepairJson {
-    /// The JSON of `repair` (its column from `columns`, over the line's input); `found` and
-    /// `replacement` are [`HIDDEN`] when the repair is in `hide`, the span of the userinfo password under
-    /// `--redact`. Both are worked out once per line: a line can have millions of repairs.
-    fn new(
-        repair: &Repair,
-        columns: &mut report::Columns<'_>,
-        hide: Option<&std::ops::Range<usize>>,
-    ) -> RepairJson {
+    /// The JSON of `repair`; `found` and `replacement` are [`HIDDEN`] when the repair is in `hide`, the
+    /// span of the userinfo password under `--redact` (worked out once per line: a line can have
+    /// millions of repairs). The column is the 1-based byte column, as in the text notes.
+    fn new(repair: &Repair, hide: Option<&std::ops::Range<usize>>) -> RepairJson {
         let hidden = hide.is_some_and(|secret| secret.contains(&repair.offset()));
         RepairJson {
             offset: repair.offset(),
-            column: columns.of(repair.offset()),
+            column: repair.offset() + 1,
             found: if hidden {
                 HIDDEN.to_string()
             } else {
@@ -173,8 +169,13 @@ impl<'a> ErrorJson<'a> {
         let hidden = redact && report::in_password(partial, error.offset());
         ErrorJson {
             offset,
-            column: report::column(input, offset),
-            kind: error.kind().name(),
+            // The 1-based byte column, as text diagnostics count.
+            column: offset.min(input.len()) + 1,
+            kind: if hidden {
+                rfc3986::ParseErrorKind::InvalidCharacter.name()
+            } else {
+                error.kind().name()
+            },
             cause,
             expected: error.expected().iter().map(ToString::to_string).collect(),
             hint: if hidden { None } else { error.hint() },
@@ -183,7 +184,7 @@ impl<'a> ErrorJson<'a> {
             } else {
                 message
             },
-            partial: report::redact_if(redact, partial),
+            partial: Cow::Borrowed(partial),
         }
     }
 }
@@ -207,11 +208,16 @@ enum Outcome {
 
 /// Runs `fix`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
-    let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let base = match args.format {
+        CiFormat::Json => Format::Json,
+        _ => Format::Text,
+    };
+    let mut printer = Printer::new(base, &args.look);
     let mut counts = Counts::default();
-    let redact = args.look.stderr_look().redact_json;
+    let mut ci = match args.format {
+        CiFormat::Github | CiFormat::Sarif => Some(Ci::new(args.format)?),
+        CiFormat::Text | CiFormat::Json => None,
+    };
     let all_read = input::for_each_line(&args.files, |line| {
         counts.lines += 1;
         let outcome = match input::decode(Rule::URI_REFERENCE, line.bytes) {
@@ -231,48 +237,49 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             _ => std::str::from_utf8(line.bytes).unwrap_or_default(),
         };
         match args.format {
-            Format::Json => write_json(&mut out, line.file, line.number, text, &outcome, redact)?,
-            Format::Text => {
+            CiFormat::Json => write_json(&mut printer, line.file, line.number, text, &outcome)?,
+            CiFormat::Text => {
+                // One line per input line; an unrepairable one as it came, escaped.
                 match &outcome {
-                    Outcome::Fixed(f) => writeln!(out, "{f}")?,
-                    _ => {
-                        out.write_all(line.bytes)?;
-                        out.write_all(b"\n")?;
-                    }
+                    Outcome::Fixed(f) => printer.product(f.as_str().as_bytes())?,
+                    _ => printer.product(line.bytes)?,
                 }
-                out.flush()?;
-                write_notes(args, line.file, line.number, text, &outcome);
+                write_notes(args, &mut printer, line.file, line.number, text, &outcome)?;
+            }
+            CiFormat::Github | CiFormat::Sarif => {
+                if let Some(ci) = &mut ci {
+                    ci_records(ci, line.file, line.number, text, &outcome)?;
+                }
             }
         }
-        if interactive {
-            out.flush()?;
-        }
-        Ok(())
+        printer.end_input()
     })?;
-    out.flush()?;
+    if let Some(ci) = ci {
+        ci.finish()?;
+    }
+    printer.finish()?;
     let Counts {
         lines,
         valid,
         fixed,
         unrepairable,
     } = counts;
-    let _ = writeln!(
-        io::stderr().lock(),
+    super::error_plain(format_args!(
         "{lines} lines, {valid} already valid, {fixed} fixed, {unrepairable} unrepairable"
-    );
+    ));
     Ok(Status::of(all_read, unrepairable > 0))
 }
 
 /// One line's JSON object; with `redact` (`--redact`), the userinfo password masked in every field that
 /// echoes the line.
 fn write_json(
-    out: &mut impl Write,
+    printer: &mut Printer,
     file: &str,
     line: u64,
     input: &str,
     outcome: &Outcome,
-    redact: bool,
 ) -> io::Result<()> {
+    let redact = printer.redact();
     let repairs = match outcome {
         Outcome::Fixed(f) => f.repairs(),
         Outcome::Unrepairable(e) => e.repairs(),
@@ -300,34 +307,32 @@ fn write_json(
         )),
     };
     let secret = redact.then(|| report::password_span(input)).flatten();
-    let json = LineJson {
+    printer.record(&LineJson {
         file,
         line,
-        input: report::redact_if(redact, input),
+        input: Cow::Borrowed(input),
         fixed: match outcome {
-            Outcome::Fixed(f) => Some(report::redact_if(redact, f.as_str())),
+            Outcome::Fixed(f) => Some(Cow::Borrowed(f.as_str())),
             _ => None,
         },
-        repairs: RepairsJson {
-            repairs,
-            input,
-            secret,
-        },
+        repairs: RepairsJson { repairs, secret },
         error,
-    };
-    serde_json::to_writer(&mut *out, &json)?;
-    out.write_all(b"\n")
+    })
 }
 
 /// The repair notes and the error of one line, on standard error, in the diagnostic shape of every
 /// subcommand (`SOURCE:LINE:COL: fixed|error: ...`; the password of a userinfo masked, with the encoding
 /// of a character of it, which would spell the character).
-fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcome) {
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
-    let look = args.look.stderr_look();
+fn write_notes(
+    args: &Args,
+    printer: &mut Printer,
+    file: &str,
+    line: u64,
+    input: &str,
+    outcome: &Outcome,
+) -> io::Result<()> {
     let shown_file = report::escape_text(file);
-    let secret = report::password_span(input);
+    let secrets = report::password_spans(input);
     let repairs = match outcome {
         Outcome::Fixed(f) => f.repairs(),
         Outcome::Unrepairable(e) => e.repairs(),
@@ -335,7 +340,7 @@ fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcom
     };
     if !args.quiet {
         for r in repairs {
-            let hidden = secret.as_ref().is_some_and(|s| s.contains(&r.offset()));
+            let hidden = secrets.iter().any(|s| s.contains(&r.offset()));
             let found = if hidden {
                 HIDDEN.to_string()
             } else {
@@ -346,16 +351,15 @@ fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcom
             } else {
                 r.replacement()
             };
-            let _ = writeln!(
-                err,
+            printer.note(format_args!(
                 "{shown_file}:{line}:{}: fixed: '{found}' -> {replacement} ({})",
                 r.offset() + 1,
                 r.reason().section()
-            );
+            ))?;
         }
     }
     let (message, shown, error) = match outcome {
-        Outcome::Fixed(_) => return,
+        Outcome::Fixed(_) => return Ok(()),
         Outcome::Unrepairable(e) => (e.describe(), e.partial(), e.error()),
         Outcome::NotUtf8(lossy, e) => (e.detail(), lossy.as_str(), e),
     };
@@ -363,5 +367,61 @@ fn write_notes(args: &Args, file: &str, line: u64, input: &str, outcome: &Outcom
     diagnostic.message = message;
     diagnostic.help = None;
     diagnostic.label = None;
-    let _ = diagnostic.write(&mut err, look);
+    printer.diagnostic(&diagnostic)
+}
+
+/// The findings of one line in a CI format: a note per repair (a character of a password named by
+/// neither itself nor its encoding), and the error of an unrepairable line.
+fn ci_records(
+    ci: &mut Ci,
+    file: &str,
+    line: u64,
+    input: &str,
+    outcome: &Outcome,
+) -> io::Result<()> {
+    let secrets = report::password_spans(input);
+    let repairs = match outcome {
+        Outcome::Fixed(f) => f.repairs(),
+        Outcome::Unrepairable(e) => e.repairs(),
+        Outcome::NotUtf8(..) => &[],
+    };
+    for r in repairs {
+        let hidden = secrets.iter().any(|s| s.contains(&r.offset()));
+        let message = if hidden {
+            format!("fixed: '{HIDDEN}' -> {HIDDEN} ({})", r.reason().section())
+        } else {
+            format!(
+                "fixed: '{}' -> {} ({})",
+                report::escape_text(&r.found().to_string()),
+                r.replacement(),
+                r.reason().section()
+            )
+        };
+        let end = r.offset() + r.found().len_utf8();
+        ci.record(&CiRecord {
+            level: "note",
+            rule: super::print::sarif::REPAIR_RULE,
+            source: file.to_owned(),
+            line,
+            column: report::column(input, r.offset()),
+            end_column: report::column(input, end),
+            message,
+        })?;
+    }
+    let (message, error) = match outcome {
+        Outcome::Fixed(_) => return Ok(()),
+        Outcome::Unrepairable(e) => (e.describe(), e.error()),
+        Outcome::NotUtf8(_, e) => (e.detail(), e),
+    };
+    // At the position in the line as read, not in the partly repaired text.
+    let offset = match outcome {
+        Outcome::Unrepairable(e) => e.offset(),
+        _ => error.offset(),
+    };
+    let mut diagnostic = report::Diagnostic::error(file, line, input, error);
+    diagnostic.span = offset..offset;
+    diagnostic.message = message;
+    diagnostic.help = None;
+    diagnostic.label = None;
+    ci.record(&diagnostic.record())
 }

@@ -1,10 +1,14 @@
 //! Input lines: FILE arguments or standard input (`-`), read as bytes so that a line that is not UTF-8
 //! is reported rather than fatal, in bounded buffers so that memory stays flat on any file size.
 //!
-//! Two ways to read: [`for_each_line`], one line at a time through one reused buffer (`parse`), and
-//! [`for_each_chunk`], runs of whole lines in owned buffers that can be checked on other threads
-//! (`check`).
+//! The one reader of every subcommand. Three ways to read: [`for_each_input`], arguments as inputs or
+//! else standard input (`parse`, `normalize`, `encode`, ...); [`for_each_line`], the lines of FILE
+//! arguments or standard input, one at a time through one reused buffer (`fix`, `resolve --pairs`,
+//! `equiv`; [`Line::pair`] splits `A<TAB>B`); and [`for_each_chunk`], runs of whole lines in owned
+//! buffers that can be checked on other threads (`check`). Files given as an option's value are read
+//! by [`read_option_file`], with its limits.
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
@@ -59,6 +63,69 @@ pub(crate) fn for_each_line<P: AsRef<Path>>(
         all_read &= ok;
     }
     Ok(all_read)
+}
+
+/// Calls `on_line` for every input of a subcommand that takes its inputs as arguments (`parse URI...`,
+/// `normalize`, `encode`, ...): each argument is one input, `<argument>` with its 1-based position as
+/// line number, taken literally (any bytes); `-` stands for the lines of standard input, and so does an
+/// empty list. Errors as [`for_each_line`].
+pub(crate) fn for_each_input(
+    arguments: &[OsString],
+    mut on_line: impl FnMut(Line<'_>) -> io::Result<()>,
+) -> io::Result<bool> {
+    let stdin: &[&str] = &["-"];
+    if arguments.is_empty() {
+        return for_each_line(stdin, on_line);
+    }
+    let mut all_read = true;
+    for (i, argument) in arguments.iter().enumerate() {
+        if argument == "-" {
+            all_read &= for_each_line(stdin, &mut on_line)?;
+        } else {
+            on_line(Line {
+                file: ARGUMENT,
+                number: i as u64 + 1,
+                bytes: argument.as_encoded_bytes(),
+            })?;
+        }
+    }
+    Ok(all_read)
+}
+
+/// The source name of an input given as an argument.
+pub(crate) const ARGUMENT: &str = "<argument>";
+
+/// The longest template `expand` parses: 256 KiB (parsing holds about 110 bytes per template byte).
+pub(crate) const MAX_TEMPLATE: usize = 256 * 1024;
+
+/// The longest expansion `expand` makes, bounded before expanding: 64 MiB.
+pub(crate) const MAX_EXPANSION: usize = 64 * 1024 * 1024;
+
+/// The most `SCHEME.pest` files `check --scheme-dir DIR` loads: 128 (each is a grammar to compile).
+pub(crate) const MAX_SCHEME_FILES: usize = 128;
+
+/// The text of a file given as an option's value (`expand --vars FILE.json`), read whole with the limits
+/// of grammar files ([`rfc3986::runtime_limits::read_grammar_file`]): a regular file (not a FIFO or a
+/// device, which could block or never end; the open itself cannot wait), at most
+/// [`rfc3986::runtime_limits::MAX_GRAMMAR_BYTES`] (1 MiB), UTF-8. The error is the message, the name
+/// escaped.
+pub(crate) fn read_option_file(path: &Path) -> Result<String, String> {
+    let name = escape_name(&path.to_string_lossy());
+    rfc3986::runtime_limits::read_grammar_file(path).map_err(|e| match e {
+        rfc3986::runtime::GrammarError::Io { source, .. } => {
+            format!("{name}: cannot read: {source}")
+        }
+        other => format!("{name}: cannot read: {other}"),
+    })
+}
+
+impl Line<'_> {
+    /// The two fields of a `BASE<TAB>REF` or `A<TAB>B` line, split at its first tab; `None` when it
+    /// has none (a blank line included).
+    pub(crate) fn pair(&self) -> Option<(&[u8], &[u8])> {
+        let tab = memchr::memchr(b'\t', self.bytes)?;
+        Some((&self.bytes[..tab], &self.bytes[tab + 1..]))
+    }
 }
 
 /// Reads `reader` line by line into `buffer`; `Ok(false)` when reading failed part way (reported).

@@ -28,8 +28,10 @@ mod expand;
 mod fix;
 mod grammar;
 mod input;
+mod man;
 mod normalize;
 mod parse;
+mod print;
 mod progress;
 mod report;
 mod resolve;
@@ -79,8 +81,9 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff, section 1) on standard output: `rfc3986 man > rfc3986.1`.
-    Man,
+    /// Print a manual page (roff) on standard output: `rfc3986 man > rfc3986.1`, `rfc3986 man check >
+    /// rfc3986-check.1`.
+    Man(man::Args),
 }
 
 /// How a subcommand ended, before it becomes an exit status.
@@ -139,6 +142,23 @@ fn escaped_quotes(mut e: clap::Error) -> clap::Error {
             _ => None,
         })
         .collect();
+    if !escaped.is_empty() {
+        // The tips quote the argument too (`to pass '--a\u{1b}b' as a value`), as styled text: said
+        // again from their plain text, escaped, without the styling.
+        let tips: Vec<clap::builder::StyledStr> = e
+            .get(clap::error::ContextKind::Suggested)
+            .into_iter()
+            .flat_map(|value| match value {
+                ContextValue::StyledStrs(tips) => tips.clone(),
+                _ => Vec::new(),
+            })
+            .map(|tip| input::escape_name(&tip.to_string()).into())
+            .collect();
+        e.insert(
+            clap::error::ContextKind::Suggested,
+            ContextValue::StyledStrs(tips),
+        );
+    }
     for (kind, value) in escaped {
         e.insert(kind, value);
     }
@@ -179,24 +199,37 @@ fn main() -> ExitCode {
         Command::Fix(args) => fix::run(&args),
         Command::Grammar(args) => grammar::run(&args),
         Command::Completions { shell } => {
-            let mut out = io::stdout().lock();
-            clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut out);
-            Ok(Status::Success)
+            // Into memory first: clap_complete panics when its writer fails (`> /dev/full`).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "rfc3986", &mut script);
+            write_stdout(&script)
         }
-        Command::Man => clap_mangen::Man::new(Cli::command())
-            .render(&mut io::stdout().lock())
-            .map(|()| Status::Success),
+        Command::Man(args) => man::run(&args, Cli::command()),
     };
     match result {
         Ok(status) => status.into(),
-        // The reader of standard output went away (`rfc3986 check big.txt | head`): stop quietly, as
-        // ripgrep does.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        // The reader of standard output went away (`rfc3986 check big.txt | head`): what was not
+        // written was not all checked, so this is not a success (exit 2), said once on standard error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            error(format_args!(
+                "standard output was closed before every input was handled"
+            ));
+            ExitCode::from(2)
+        }
         Err(e) => {
             error(format_args!("cannot write output: {e}"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes `bytes` on standard output and flushes it.
+pub(crate) fn write_stdout(bytes: &[u8]) -> io::Result<Status> {
+    use io::Write as _;
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(Status::Success)
 }
 
 /// Whether standard output was closed when the program started (`rfc3986 check FILE >&-`).
@@ -238,8 +271,18 @@ fn stdout_closed() -> bool {
     false
 }
 
-/// Prints `rfc3986: MESSAGE` on standard error, ignoring a failure to do so.
+/// Prints `MESSAGE` (a summary) on standard error, ignoring a failure to do so.
+pub(crate) fn error_plain(message: std::fmt::Arguments<'_>) {
+    use io::Write as _;
+    let _ = writeln!(io::stderr().lock(), "{message}");
+}
+
+/// Prints `rfc3986: MESSAGE` on standard error, ignoring a failure to do so. Each line of the message
+/// is escaped ([`report::escape_text`]): a message may quote a grammar file (its rule names, its
+/// literals), a file name or an argument, and none of them reaches the terminal raw.
 pub(crate) fn error(message: std::fmt::Arguments<'_>) {
     use io::Write as _;
-    let _ = writeln!(io::stderr().lock(), "rfc3986: {message}");
+    let message = message.to_string();
+    let lines: Vec<_> = message.split('\n').map(report::escape_text).collect();
+    let _ = writeln!(io::stderr().lock(), "rfc3986: {}", lines.join("\n"));
 }

@@ -6,13 +6,14 @@
 //! error on standard error; `json` writes one object per input, errors included.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io;
 
 use clap::ValueEnum;
 use rfc3986::{Rule, UriRef};
 use serde::Serialize;
 
 use super::input;
+use super::print::Printer;
 use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
@@ -21,7 +22,7 @@ use super::Status;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// How far up the comparison ladder of RFC 3986 6.2 to normalize.
-    #[arg(long, value_enum, default_value_t = LevelArg::Syntax)]
+    #[arg(long, value_enum, default_value_t = LevelArg::Scheme)]
     level: LevelArg,
 
     /// Also write IPv6 hosts in the canonical text of RFC 5952 section 4 (`[2001:db8::1]`); not part of
@@ -79,75 +80,47 @@ struct ResultJson<'a> {
 
 /// Runs `normalize`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
-    let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut printer = Printer::new(args.format, &args.look);
+    let options = rfc3986::normalize::Options::from(rfc3986::normalize::Level::from(args.level))
+        .ipv6_rfc5952(args.ipv6_rfc5952)
+        .default_ports(default_ports(&args.default_port));
     let mut any_invalid = false;
-    let mut one = |source: &str, line: u64, bytes: &[u8], out: &mut BufWriter<_>| {
-        any_invalid |= !normalize_one(args, (source, line), bytes, out)?;
-        if interactive {
-            out.flush()?;
-        }
-        io::Result::Ok(())
-    };
-    let all_read = if args.uris.is_empty() {
-        let no_files: &[&str] = &[];
-        input::for_each_line(no_files, |line| {
-            one(line.file, line.number, line.bytes, &mut out)
-        })?
-    } else {
-        let mut all_read = true;
-        for (i, uri) in args.uris.iter().enumerate() {
-            if uri == "-" {
-                all_read &= input::for_each_line(&["-"], |line| {
-                    one(line.file, line.number, line.bytes, &mut out)
-                })?;
-            } else {
-                one("<argument>", i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
-            }
-        }
-        all_read
-    };
-    out.flush()?;
+    let all_read = input::for_each_input(&args.uris, |line| {
+        any_invalid |= !normalize_one(&mut printer, &options, &line)?;
+        printer.end_input()
+    })?;
+    printer.finish()?;
     Ok(Status::of(all_read, any_invalid))
 }
 
-/// Normalizes one input and writes the result or the error; returns whether it was valid.
+/// Normalizes one input and prints the result or the error; returns whether it was valid.
 fn normalize_one(
-    args: &Args,
-    (source, line): (&str, u64),
-    bytes: &[u8],
-    out: &mut impl Write,
+    printer: &mut Printer,
+    options: &rfc3986::normalize::Options,
+    line: &input::Line<'_>,
 ) -> io::Result<bool> {
-    let decoded = input::decode(Rule::URI_REFERENCE, bytes);
+    let decoded = input::decode(Rule::URI_REFERENCE, line.bytes);
     let (text, parsed) = match &decoded {
         Ok(text) => (*text, UriRef::parse(text)),
         Err((lossy, error)) => (lossy.as_str(), Err(error.clone())),
     };
-    let options = rfc3986::normalize::Options::from(rfc3986::normalize::Level::from(args.level))
-        .ipv6_rfc5952(args.ipv6_rfc5952)
-        .default_ports(default_ports(&args.default_port));
-    let normalized = parsed.map(|uri| uri.normalize_with_options(options));
-    match (args.format, &normalized) {
-        (Format::Json, _) => {
-            let json = ResultJson {
-                line,
-                input: &report::redact_if(args.look.stderr_look().redact_json, text),
+    let normalized = parsed.map(|uri| uri.normalize_with_options(options.clone()));
+    match (printer.format, &normalized) {
+        (Format::Text, Ok(n)) => printer.text(n.as_str())?,
+        (Format::Text, Err(e)) => {
+            printer.diagnostic(&Diagnostic::error(line.file, line.number, text, e))?
+        }
+        _ => {
+            let redact = printer.redact();
+            printer.record(&ResultJson {
+                line: line.number,
+                input: text,
                 normalized: normalized.as_ref().ok().map(|n| n.as_str()),
                 error: normalized
                     .as_ref()
                     .err()
-                    .map(|e| ErrorJson::redacted_if(args.look.stderr_look().redact_json, e, text)),
-            };
-            serde_json::to_writer(&mut *out, &json)?;
-            out.write_all(b"\n")?;
-        }
-        (Format::Text, Ok(n)) => writeln!(out, "{n}")?,
-        (Format::Text, Err(e)) => {
-            // Keep standard output and standard error in input order.
-            out.flush()?;
-            let _ = Diagnostic::error(source, line, text, e)
-                .write(&mut io::stderr().lock(), args.look.stderr_look());
+                    .map(|e| ErrorJson::redacted_if(redact, e, text)),
+            })?;
         }
     }
     Ok(normalized.is_ok())

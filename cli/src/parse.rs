@@ -5,12 +5,13 @@
 //! format; the exit status is 1 if any input was invalid.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io;
 
 use rfc3986::RuleMatch;
 use serde::Serialize;
 
 use super::input;
+use super::print::Printer;
 use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::rule::Engine;
@@ -109,44 +110,17 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             return Ok(Status::IoError);
         }
     };
-    let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut printer = Printer::new(args.format, &args.look);
     let mut any_invalid = false;
     let mut any_limit = false;
     let mut first = true;
-    let look = args.look.look(interactive);
-    let mut parse_one =
-        |source: &str, line: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
-            let valid = parse_input(args, (engine, look), (source, line), bytes, first, out)?;
-            first = false;
-            any_invalid |= valid == Some(false);
-            any_limit |= valid.is_none();
-            if interactive {
-                out.flush()?;
-            }
-            Ok(())
-        };
-
-    let all_read = if args.uris.is_empty() {
-        let no_files: &[&str] = &[];
-        input::for_each_line(no_files, |line| {
-            parse_one(line.file, line.number, line.bytes, &mut out)
-        })?
-    } else {
-        let mut all_read = true;
-        for (i, uri) in args.uris.iter().enumerate() {
-            if uri == "-" {
-                all_read &= input::for_each_line(&["-"], |line| {
-                    parse_one(line.file, line.number, line.bytes, &mut out)
-                })?;
-            } else {
-                parse_one("<argument>", i as u64 + 1, uri.as_encoded_bytes(), &mut out)?;
-            }
-        }
-        all_read
-    };
-    out.flush()?;
+    let all_read = input::for_each_input(&args.uris, |line| {
+        let valid = parse_input(engine, &mut printer, &line, &mut first)?;
+        any_invalid |= valid == Some(false);
+        any_limit |= valid.is_none();
+        printer.end_input()
+    })?;
+    printer.finish()?;
 
     let status = Status::of(all_read, any_invalid);
     if any_limit && status != Status::IoError {
@@ -155,18 +129,16 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
     Ok(status)
 }
 
-/// Parses one input and writes its components or error; returns whether it was valid, or `None` when a
-/// parser limit stopped it (neither valid nor invalid).
+/// Parses one input and prints its components or error; returns whether it was valid, or `None` when a
+/// parser limit stopped it (neither valid nor invalid). `first`: no text block written yet.
 fn parse_input(
-    args: &Args,
-    (engine, look): (Engine, report::Look),
-    (source, line): (&str, u64),
-    bytes: &[u8],
-    first: bool,
-    out: &mut impl Write,
+    engine: Engine,
+    printer: &mut Printer,
+    line: &input::Line<'_>,
+    first: &mut bool,
 ) -> io::Result<Option<bool>> {
     let lossy;
-    let result = match engine.decode(bytes) {
+    let result = match engine.decode(line.bytes) {
         Ok(text) => engine.parse(text).map_err(|e| (text, e)),
         Err((text, error)) => {
             lossy = text;
@@ -178,48 +150,26 @@ fn parse_input(
         Err((_, e)) if e.kind() == rfc3986::ParseErrorKind::LimitReached => None,
         Err(_) => Some(false),
     };
-    match (args.format, result) {
-        (Format::Json, Ok(uri)) => {
-            let mut components = Components::new(line, uri.as_str(), &uri);
-            let (input, authority, userinfo);
-            if look.redact_json {
-                input = report::redact_if(true, uri.as_str());
-                authority = uri
-                    .authority()
-                    .map(|a| report::redact_if(true, &format!("//{a}"))[2..].to_string());
-                userinfo = uri.userinfo().map(|u| match u.split_once(':') {
-                    Some((user, password)) if !password.is_empty() => {
-                        format!("{user}:{}", report::MASK)
-                    }
-                    _ => u.to_string(),
-                });
-                components.input = &input;
-                components.authority = authority.as_deref();
-                components.userinfo = userinfo.as_deref();
+    match (printer.format, result) {
+        (Format::Text, Ok(uri)) => {
+            if !*first {
+                printer.text("")?;
             }
-            serde_json::to_writer(&mut *out, &components)?;
-            out.write_all(b"\n")?;
+            *first = false;
+            write_components(printer, &Components::new(line.number, uri.as_str(), &uri))?;
         }
-        (Format::Json, Err((input, error))) => {
+        (Format::Text, Err((input, error))) => {
+            printer.diagnostic(&Diagnostic::error(line.file, line.number, input, &error))?
+        }
+        (_, Ok(uri)) => printer.record(&Components::new(line.number, uri.as_str(), &uri))?,
+        (_, Err((input, error))) => {
             let invalid = Invalid {
-                line,
-                input: &report::redact_if(look.redact_json, input),
+                line: line.number,
+                input,
                 valid: valid.and(Some(false)),
-                error: ErrorJson::redacted_if(look.redact_json, &error, input),
+                error: ErrorJson::redacted_if(printer.redact(), &error, input),
             };
-            serde_json::to_writer(&mut *out, &invalid)?;
-            out.write_all(b"\n")?;
-        }
-        (Format::Text, result) => {
-            if !first {
-                out.write_all(b"\n")?;
-            }
-            match result {
-                Ok(uri) => write_components(out, &Components::new(line, uri.as_str(), &uri))?,
-                Err((input, error)) => {
-                    Diagnostic::error(source, line, input, &error).write(out, look)?
-                }
-            }
+            printer.record(&invalid)?;
         }
     }
     Ok(valid)
@@ -228,8 +178,8 @@ fn parse_input(
 /// Width of the labels of the text format (`authority: ` and `host_kind: ` are the longest).
 const LABEL: usize = 11;
 
-/// The text block of a valid input.
-fn write_components(out: &mut impl Write, c: &Components<'_>) -> io::Result<()> {
+/// The text block of a valid input, each value escaped and masked by the printer.
+fn write_components(printer: &mut Printer, c: &Components<'_>) -> io::Result<()> {
     let fields = [
         ("input", Some(c.input)),
         ("valid", Some("true")),
@@ -249,7 +199,7 @@ fn write_components(out: &mut impl Write, c: &Components<'_>) -> io::Result<()> 
             Some("") => "\"\"",
             Some(value) => value,
         };
-        writeln!(out, "{:LABEL$}{value}", format!("{label}:"))?;
+        printer.field(&format!("{:LABEL$}", format!("{label}:")), value)?;
     }
     Ok(())
 }

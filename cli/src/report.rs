@@ -56,6 +56,8 @@ impl ErrorJson {
     pub(crate) fn redacted_if(redact: bool, error: &ParseError, input: &str) -> ErrorJson {
         let mut json = ErrorJson::new(error, input);
         if redact && in_password(input, error.offset()) {
+            // The kind would tell the character (`space`, `non-ascii`).
+            json.kind = rfc3986::ParseErrorKind::InvalidCharacter.name();
             json.hint = None;
             json.message = IN_PASSWORD.to_string();
             if !error.expected().is_empty() {
@@ -76,40 +78,6 @@ pub(crate) fn column(input: &str, offset: usize) -> usize {
     input[..end].chars().count() + 1
 }
 
-/// The 1-based columns, in characters, of ascending byte offsets of one input, each counted on from the
-/// one before: the columns of a million repairs of one line cost one pass over it, not a million. An
-/// offset below the one before is counted from the start again.
-pub(crate) struct Columns<'a> {
-    input: &'a str,
-    /// A character boundary of `input` and its column.
-    at: usize,
-    column: usize,
-}
-
-impl<'a> Columns<'a> {
-    pub(crate) fn new(input: &'a str) -> Columns<'a> {
-        Columns {
-            input,
-            at: 0,
-            column: 1,
-        }
-    }
-
-    /// [`column`]`(input, offset)`.
-    pub(crate) fn of(&mut self, offset: usize) -> usize {
-        let mut end = offset.min(self.input.len());
-        while !self.input.is_char_boundary(end) {
-            end -= 1;
-        }
-        if end < self.at {
-            (self.at, self.column) = (0, 1);
-        }
-        self.column += self.input[self.at..end].chars().count();
-        self.at = end;
-        self.column
-    }
-}
-
 /// A SHOULD-level finding (`rfc3986::lint`): `{"code": "...", "section": "3.2.1", "message": "...",
 /// "span": [start, end], "level": "warning" | "error"}` (CONTRACT.md, `check`; `span` is the finding's
 /// byte range in `input`; `level` is `error` when `--strict` or `--deny CODE` makes it fail the line).
@@ -123,15 +91,33 @@ pub(crate) struct Warning<'a> {
 }
 
 impl<'a> Warning<'a> {
-    /// The JSON of `finding`, at `severity`.
-    pub(crate) fn new(finding: &'a rfc3986::lint::Finding, severity: Severity) -> Warning<'a> {
-        Warning {
+    /// The JSON of `finding` in `input`, at `severity`; with `redact` (`--redact`), a finding about
+    /// characters of the userinfo password says neither them nor where they are: its message is
+    /// [`FINDING_IN_PASSWORD`] and its span the password's.
+    pub(crate) fn new(
+        finding: &'a rfc3986::lint::Finding,
+        severity: Severity,
+        input: &str,
+        redact: bool,
+    ) -> Warning<'a> {
+        let mut warning = Warning {
             code: finding.code().as_str(),
             section: finding.section(),
             message: finding.message(),
             span: finding.span(),
             level: severity.as_str(),
+        };
+        if redact && finding.code() != rfc3986::lint::Code::UserinfoPassword {
+            let (start, end) = finding.span();
+            if let Some(password) = password_spans(input)
+                .into_iter()
+                .find(|p| p.contains(&start) || (start < p.start && end > p.start))
+            {
+                warning.message = FINDING_IN_PASSWORD;
+                warning.span = (password.start, password.end);
+            }
         }
+        warning
     }
 }
 
@@ -143,6 +129,20 @@ pub(crate) enum Format {
     /// One JSON object per input line, errors included, with its line number (`jsonl` is the same).
     #[value(alias = "jsonl")]
     Json,
+}
+
+/// `--format` of `check` and `fix`: [`Format`]'s two and the formats of CI services.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum CiFormat {
+    /// Human-readable: results on standard output, a diagnostic with a caret per problem.
+    Text,
+    /// One JSON object per input line, errors included, with its line number (`jsonl` is the same).
+    #[value(alias = "jsonl")]
+    Json,
+    /// GitHub Actions workflow commands (`::error file=F,line=L,col=C::MESSAGE`), one per finding.
+    Github,
+    /// One SARIF 2.1.0 log (code scanning), one result per finding.
+    Sarif,
 }
 
 /// How bad a diagnostic is: `error` fails the input, `warning` does not.
@@ -262,6 +262,29 @@ pub(crate) const MASK: &str = "****";
 pub(crate) const IN_PASSWORD: &str =
     "character not allowed in the password of the userinfo (not shown)";
 
+/// The rule id of a grammar error in the CI formats (lint findings have their code).
+pub(crate) const SYNTAX_RULE: &str = "syntax";
+
+/// A diagnostic for the CI formats ([`Diagnostic::record`]).
+#[derive(Debug)]
+pub(crate) struct CiRecord {
+    /// `error`, `warning`, or `note` (a repair).
+    pub(crate) level: &'static str,
+    /// The lint code, or [`SYNTAX_RULE`].
+    pub(crate) rule: &'static str,
+    /// The input's name, as given (the formats escape it their way).
+    pub(crate) source: String,
+    pub(crate) line: u64,
+    /// 1-based column in characters (SARIF's `unicodeCodePoints`), and the column after the span.
+    pub(crate) column: usize,
+    pub(crate) end_column: usize,
+    /// Message, help, expected items and note on one line, escaped, naming no character of a password.
+    pub(crate) message: String,
+}
+
+/// The message of a lint finding about characters of the userinfo password, which it does not name.
+pub(crate) const FINDING_IN_PASSWORD: &str = "finding in the password of the userinfo (not shown)";
+
 /// One thing to say about one input line, in the one shape every subcommand uses:
 /// `SOURCE:LINE:COL: error|warning: MESSAGE` (plain) or a rustc-like block (rich).
 #[derive(Debug)]
@@ -368,6 +391,30 @@ impl<'a> Diagnostic<'a> {
         }
     }
 
+    /// An error at byte range `span` of `input`, said by `message` alone (`decode`'s errors, a
+    /// template's).
+    pub(crate) fn at(
+        source: &'a str,
+        line: u64,
+        input: &'a str,
+        span: Range<usize>,
+        message: String,
+    ) -> Diagnostic<'a> {
+        Diagnostic {
+            severity: Severity::Error,
+            source,
+            line,
+            input,
+            span,
+            message,
+            label: None,
+            help: None,
+            note: None,
+            code: None,
+            plain_snippet: true,
+        }
+    }
+
     /// Adds a note (`not a valid urn URI (...)`).
     pub(crate) fn with_note(mut self, note: Option<&str>) -> Diagnostic<'a> {
         self.note = note.map(str::to_string);
@@ -387,15 +434,7 @@ impl<'a> Diagnostic<'a> {
         } else {
             (self.input.into(), self.span.clone(), false)
         };
-        // A parse error's message names the character it found; a finding's never quotes input.
-        let (message, help) = if in_password && self.code.is_none() {
-            (Cow::Borrowed(IN_PASSWORD), None)
-        } else {
-            (
-                escape_text(&self.message),
-                self.help.as_deref().map(escape_text),
-            )
-        };
+        let (message, help) = self.said(in_password);
         if look.rich {
             let visible = Visible::new(&input, span);
             return self.write_rich(out, look, &source, &message, help.as_deref(), &visible);
@@ -420,7 +459,9 @@ impl<'a> Diagnostic<'a> {
                 self.line
             )?;
         }
-        for part in [help.as_deref(), self.label.as_deref(), self.note.as_deref()]
+        let label = self.label.as_deref().map(escape_text);
+        let note = self.note.as_deref().map(escape_text);
+        for part in [help.as_deref(), label.as_deref(), note.as_deref()]
             .into_iter()
             .flatten()
         {
@@ -444,6 +485,49 @@ impl<'a> Diagnostic<'a> {
             writeln!(out, "{style}^{style:#}")
         } else {
             out.write_all(b"^\n")
+        }
+    }
+
+    /// The message and the help as they may be shown: escaped, and naming no character of a password
+    /// (`in_password`: the error is at one). A parse error's message names the character it found; a
+    /// finding's names the octet (`%00`).
+    fn said(&self, in_password: bool) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
+        let finding_in_password = self.code.is_some_and(|code| code != "userinfo-password")
+            && touches_password(self.input, self.span.clone());
+        if in_password && self.code.is_none() {
+            (Cow::Borrowed(IN_PASSWORD), None)
+        } else if finding_in_password {
+            (Cow::Borrowed(FINDING_IN_PASSWORD), None)
+        } else {
+            (
+                escape_text(&self.message),
+                self.help.as_deref().map(escape_text),
+            )
+        }
+    }
+
+    /// The diagnostic as one record for the CI formats (`--format github|sarif`): escaped, naming no
+    /// character of a password, with its position.
+    pub(crate) fn record(&self) -> CiRecord {
+        let (message, help) = self.said(in_password(self.input, self.span.start));
+        let mut text = message.into_owned();
+        let label = self.label.as_deref().map(escape_text);
+        let note = self.note.as_deref().map(escape_text);
+        for part in [help.as_deref(), label.as_deref(), note.as_deref()]
+            .into_iter()
+            .flatten()
+        {
+            text.push_str("; ");
+            text.push_str(part);
+        }
+        CiRecord {
+            level: self.severity.as_str(),
+            rule: self.code.unwrap_or(SYNTAX_RULE),
+            source: self.source.to_owned(),
+            line: self.line,
+            column: column(self.input, self.span.start),
+            end_column: column(self.input, self.span.end.max(self.span.start)),
+            message: text,
         }
     }
 
@@ -598,7 +682,7 @@ fn ceil(input: &str, mut i: usize) -> usize {
 
 /// Control characters (C0, DEL, C1), bidirectional controls and line or paragraph separators: what an
 /// echoed text must not carry to a terminal raw.
-fn needs_escape(c: char) -> bool {
+pub(crate) fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
         || matches!(c, '\u{2028}' | '\u{2029}')
@@ -661,35 +745,65 @@ pub(crate) fn password_span(input: &str) -> Option<Range<usize>> {
     (!span.is_empty()).then_some(span)
 }
 
-/// Whether byte `offset` of `input` is inside the password of its userinfo ([`password_span`]).
-pub(crate) fn in_password(input: &str, offset: usize) -> bool {
-    password_span(input).is_some_and(|password| password.contains(&offset))
+/// The byte ranges of the userinfo passwords of `input`: [`password_span`] of each of its tab-separated
+/// fields (a `BASE<TAB>REF` or `A<TAB>B` line has two URIs), in order.
+pub(crate) fn password_spans(input: &str) -> Vec<Range<usize>> {
+    if !input.contains('@') {
+        return Vec::new();
+    }
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for field in input.split('\t') {
+        if let Some(span) = password_span(field) {
+            spans.push(start + span.start..start + span.end);
+        }
+        start += field.len() + 1;
+    }
+    spans
 }
 
-/// `input` with its userinfo password replaced by [`MASK`], `span` moved to match, and whether the span
-/// started inside the password.
-pub(crate) fn redact(
-    input: &str,
-    span: Range<usize>,
-) -> (std::borrow::Cow<'_, str>, Range<usize>, bool) {
-    let Some(password) = password_span(input) else {
+/// Whether byte `offset` of `input` is inside a password of its userinfo ([`password_spans`]).
+pub(crate) fn in_password(input: &str, offset: usize) -> bool {
+    password_spans(input)
+        .iter()
+        .any(|password| password.contains(&offset))
+}
+
+/// Whether the byte range `span` of `input` overlaps a password of its userinfo ([`password_spans`]).
+pub(crate) fn touches_password(input: &str, span: Range<usize>) -> bool {
+    password_spans(input)
+        .iter()
+        .any(|p| p.contains(&span.start) || (span.start < p.start && span.end > p.start))
+}
+
+/// `input` with every userinfo password ([`password_spans`]) replaced by [`MASK`], `span` moved to
+/// match, and whether the span started inside a password.
+pub(crate) fn redact(input: &str, span: Range<usize>) -> (Cow<'_, str>, Range<usize>, bool) {
+    let passwords = password_spans(input);
+    if passwords.is_empty() {
         return (input.into(), span, false);
-    };
-    let masked = format!(
-        "{}{MASK}{}",
-        &input[..password.start],
-        &input[password.end..]
-    );
+    }
+    let mut masked = String::with_capacity(input.len());
+    let mut at = 0;
+    for password in &passwords {
+        masked.push_str(&input[at..password.start]);
+        masked.push_str(MASK);
+        at = password.end;
+    }
+    masked.push_str(&input[at..]);
     let map = |o: usize| {
-        if o < password.start {
-            o
-        } else if o < password.end {
-            password.start
-        } else {
-            o - password.len() + MASK.len()
+        let mut shift: isize = 0;
+        for password in &passwords {
+            if o < password.start {
+                break;
+            } else if o < password.end {
+                return (password.start as isize + shift) as usize;
+            }
+            shift += MASK.len() as isize - password.len() as isize;
         }
+        (o as isize + shift) as usize
     };
-    let inside = password.contains(&span.start);
+    let inside = passwords.iter().any(|p| p.contains(&span.start));
     let start = map(span.start);
     let end = if inside {
         start + MASK.len()
@@ -699,28 +813,14 @@ pub(crate) fn redact(
     (masked.into(), start..end, inside)
 }
 
-/// `text` with its userinfo password masked when `on` (`--redact` for JSON output).
-pub(crate) fn redact_if(on: bool, text: &str) -> std::borrow::Cow<'_, str> {
-    if on {
-        redact(text, 0..0).0
-    } else {
-        text.into()
-    }
+/// `text` with every userinfo password masked ([`redact`]).
+pub(crate) fn redact_all(text: &str) -> Cow<'_, str> {
+    redact(text, 0..0).0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn columns_of_ascending_offsets_equal_column() {
-        let input = "a\u{e9}b\u{1F600}c d\u{e9}";
-        let mut columns = Columns::new(input);
-        let offsets = [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 99, 2, 3];
-        for offset in offsets {
-            assert_eq!(columns.of(offset), column(input, offset), "{offset}");
-        }
-    }
 
     #[test]
     fn password_span_follows_appendix_b() {

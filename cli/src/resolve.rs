@@ -8,7 +8,7 @@
 //! line without a tab, a blank one included, is an error (`missing-tab` in JSON).
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io;
 use std::path::PathBuf;
 
 use rfc3986::resolve::Resolver;
@@ -16,6 +16,7 @@ use rfc3986::{ParseError, Rule, Uri, UriRef};
 use serde::Serialize;
 
 use super::input;
+use super::print::Printer;
 use super::report::Format;
 use super::report::{self, Diagnostic, ErrorJson};
 use super::Status;
@@ -95,60 +96,28 @@ struct ResolveErrorJson {
 /// Runs `resolve`; `Err` only when standard output cannot be written.
 pub(crate) fn run(args: &Args) -> io::Result<Status> {
     let resolver = Resolver::new().strict(!args.non_strict);
-    let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut printer = Printer::new(args.format, &args.look);
     let mut any_invalid = false;
-    let mut malformed = false;
-    let look = args.look.stderr_look();
-    let mut one = |source: &str, line: u64, pair: Pair<'_>, out: &mut BufWriter<_>| {
-        let valid = resolve_one(args, look, &resolver, (source, line), pair, out)?;
-        any_invalid |= !valid;
-        if interactive {
-            out.flush()?;
-        }
-        io::Result::Ok(())
-    };
-
     let all_read = if let Some(pairs) = &args.pairs {
         input::for_each_line(&[pairs], |line| {
             // A blank line has no tab either: it gets the error record of a line without a tab, so that
             // every input line has its record (issue 13).
-            let pair = match line.bytes.iter().position(|&b| b == b'\t') {
-                Some(tab) => Pair {
-                    base: &line.bytes[..tab],
-                    reference: &line.bytes[tab + 1..],
-                    line: Some(line.bytes),
-                },
+            let valid = match line.pair() {
+                Some((base, reference)) => {
+                    let pair = Pair {
+                        base,
+                        reference,
+                        line: Some(line.bytes),
+                    };
+                    resolve_one(&mut printer, &resolver, (line.file, line.number), pair)?
+                }
                 None => {
-                    malformed = true;
-                    if args.format == Format::Json {
-                        // One record per input line, errors included.
-                        let record = MissingTab {
-                            file: line.file,
-                            line: line.number,
-                            base: None,
-                            reference: None,
-                            target: None,
-                            error: MissingTabError {
-                                input: "line",
-                                kind: "missing-tab",
-                                message: "expected BASE<TAB>REF, found no tab",
-                            },
-                        };
-                        serde_json::to_writer(&mut out, &record)?;
-                        out.write_all(b"\n")?;
-                    } else {
-                        out.flush()?;
-                        let text = String::from_utf8_lossy(line.bytes);
-                        let message = "expected BASE<TAB>REF, found no tab".to_string();
-                        let diagnostic = Diagnostic::whole(line.file, line.number, &text, message);
-                        let _ = diagnostic.write(&mut io::stderr().lock(), look);
-                    }
-                    return Ok(());
+                    missing_tab(&mut printer, &line)?;
+                    false
                 }
             };
-            one(line.file, line.number, pair, &mut out)
+            any_invalid |= !valid;
+            printer.end_input()
         })?
     } else {
         let base = args
@@ -156,35 +125,43 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
             .as_ref()
             .map(|b| b.as_encoded_bytes())
             .unwrap_or_default();
-        if args.refs.is_empty() {
-            let no_files: &[&str] = &[];
-            // An empty line is the empty reference (RFC 3986 4.2, 5.4.1: it resolves to the base
-            // without its fragment), not a line to skip.
-            input::for_each_line(no_files, |line| {
-                one(line.file, line.number, Pair::of(base, line.bytes), &mut out)
-            })?
-        } else {
-            let mut all_read = true;
-            for (i, reference) in args.refs.iter().enumerate() {
-                if reference == "-" {
-                    all_read &= input::for_each_line(&["-"], |line| {
-                        one(line.file, line.number, Pair::of(base, line.bytes), &mut out)
-                    })?;
-                } else {
-                    one(
-                        "<argument>",
-                        i as u64 + 1,
-                        Pair::of(base, reference.as_encoded_bytes()),
-                        &mut out,
-                    )?;
-                }
-            }
-            all_read
-        }
+        // An empty line is the empty reference (RFC 3986 4.2, 5.4.1: it resolves to the base without
+        // its fragment), not a line to skip.
+        input::for_each_input(&args.refs, |line| {
+            let pair = Pair::of(base, line.bytes);
+            any_invalid |= !resolve_one(&mut printer, &resolver, (line.file, line.number), pair)?;
+            printer.end_input()
+        })?
     };
-    out.flush()?;
-    any_invalid |= malformed;
+    printer.finish()?;
     Ok(Status::of(all_read, any_invalid))
+}
+
+/// The record or diagnostic of a `--pairs` line without a tab.
+fn missing_tab(printer: &mut Printer, line: &input::Line<'_>) -> io::Result<()> {
+    const MESSAGE: &str = "expected BASE<TAB>REF, found no tab";
+    if printer.format == Format::Text {
+        let text = String::from_utf8_lossy(line.bytes);
+        return printer.diagnostic(&Diagnostic::whole(
+            line.file,
+            line.number,
+            &text,
+            MESSAGE.to_string(),
+        ));
+    }
+    // One record per input line, errors included.
+    printer.record(&MissingTab {
+        file: line.file,
+        line: line.number,
+        base: None,
+        reference: None,
+        target: None,
+        error: MissingTabError {
+            input: "line",
+            kind: "missing-tab",
+            message: MESSAGE,
+        },
+    })
 }
 
 /// A base and a reference to resolve, and the whole `BASE<TAB>REF` line they come from (`--pairs`), so
@@ -206,14 +183,12 @@ impl<'a> Pair<'a> {
     }
 }
 
-/// Resolves one pair and writes the target or the error; returns whether it resolved.
+/// Resolves one pair and prints the target or the error; returns whether it resolved.
 fn resolve_one(
-    args: &Args,
-    look: report::Look,
+    printer: &mut Printer,
     resolver: &Resolver,
     (source, line): (&str, u64),
     pair: Pair<'_>,
-    out: &mut impl Write,
 ) -> io::Result<bool> {
     let (base_bytes, reference_bytes) = (pair.base, pair.reference);
     let base_input = input::decode(Rule::URI, base_bytes);
@@ -234,42 +209,16 @@ fn resolve_one(
             // Only a resolver configured to refuse the "//" case returns other errors; the default
             // writes "/." before such a path (see `Resolver::dot_prefix`).
             Err(e) => {
-                out.flush()?;
                 let message = e.to_string();
-                let diagnostic = Diagnostic::whole(source, line, reference_text, message);
-                let _ = diagnostic.write(&mut io::stderr().lock(), look);
+                printer.diagnostic(&Diagnostic::whole(source, line, reference_text, message))?;
                 return Ok(false);
             }
         },
     };
-    match args.format {
-        Format::Json => {
-            let (target, error) = match &outcome {
-                Ok(target) => (Some(target.as_str()), None),
-                Err((which, text, e)) => (
-                    None,
-                    Some(ResolveErrorJson {
-                        input: which,
-                        error: ErrorJson::redacted_if(look.redact_json, e, text),
-                    }),
-                ),
-            };
-            let json = ResultJson {
-                file: (source != "<argument>").then_some(source),
-                line,
-                base: &report::redact_if(look.redact_json, base_text),
-                reference: &report::redact_if(look.redact_json, reference_text),
-                target,
-                error,
-            };
-            serde_json::to_writer(&mut *out, &json)?;
-            out.write_all(b"\n")?;
-        }
+    match printer.format {
         Format::Text => match &outcome {
-            Ok(target) => writeln!(out, "{target}")?,
+            Ok(target) => printer.text(target)?,
             Err((which, text, e)) => {
-                // Keep standard output and standard error in input order.
-                out.flush()?;
                 let note = if *which == "base" {
                     "in the base URI, which must be a URI with a scheme (RFC 3986 5.1)"
                 } else {
@@ -296,11 +245,30 @@ fn resolve_one(
                     diagnostic.source = "<base>";
                     diagnostic.line = 1;
                 }
-                let _ = diagnostic
-                    .with_note(Some(note))
-                    .write(&mut io::stderr().lock(), look);
+                printer.diagnostic(&diagnostic.with_note(Some(note)))?;
             }
         },
+        _ => {
+            let redact = printer.redact();
+            let (target, error) = match &outcome {
+                Ok(target) => (Some(target.as_str()), None),
+                Err((which, text, e)) => (
+                    None,
+                    Some(ResolveErrorJson {
+                        input: which,
+                        error: ErrorJson::redacted_if(redact, e, text),
+                    }),
+                ),
+            };
+            printer.record(&ResultJson {
+                file: (source != input::ARGUMENT).then_some(source),
+                line,
+                base: base_text,
+                reference: reference_text,
+                target,
+                error,
+            })?;
+        }
     }
     Ok(outcome.is_ok())
 }

@@ -124,6 +124,14 @@ impl Engine {
         }
     }
 
+    /// The rule's ABNF name (`URI-reference`, `IRI-reference`), as the summary names what was checked.
+    pub(crate) fn rule_name(self) -> &'static str {
+        match self {
+            Engine::Builtin(rule) => rule.abnf_name(),
+            Engine::Loaded(entry, _) => entry.abnf_name(),
+        }
+    }
+
     /// The loaded grammar, if any.
     pub(crate) fn grammar(self) -> Option<&'static rfc3986::runtime::Grammar> {
         match self {

@@ -15,8 +15,8 @@
 //!
 //! Time is bounded the same way. PEG backtracking without memoization (pest's, and so the engine's)
 //! takes time exponential in the input on a pathological grammar (`r = { "x" ~ r ~ "a" | "x" ~ r ~ "b"
-//! | "x" }` tries 2^n paths on n `x`). Every node a match evaluates, and every byte a scan steps over,
-//! is a step; a match may take [`STEPS_FIXED`] (16,384) steps plus [`STEPS_PER_BYTE`] (256) per
+//! | "x" }` tries 2^n paths on n `x`). Every node a match evaluates, every byte a scan steps over and
+//! every byte of a string literal compared is a step; a match may take [`STEPS_FIXED`] (16,384) steps plus [`STEPS_PER_BYTE`] (256) per
 //! byte of its input, and stops with [`LimitReached`](crate::ParseErrorKind::LimitReached) past that,
 //! so that any grammar matches in time linear in the input. The shipped grammars take at most 41 steps
 //! per byte on the real corpus and on IPv6 look-alikes (700 in all on a short line, 2 per byte on
@@ -49,7 +49,20 @@ pub(crate) const STACK_RESERVE: usize = 128 << 10;
 /// The most machine stack a match may use when the stack's bounds are unknown, in bytes.
 pub(crate) const STACK_BUDGET: usize = 256 << 10;
 
-/// The steps (node evaluations and bytes scanned) every match may take, whatever the input's length.
+/// The steps a string literal's comparison at byte `p` of `s` costs beyond its node: the bytes it
+/// compares (at most the literal's length and what is left of the input) when its first byte matches
+/// (case-insensitively, for `^"..."`), none otherwise. So a long literal tried at every byte is
+/// counted by its length, and the step budget bounds a match's time linearly in the input.
+#[inline(always)]
+fn literal_steps(s: &[u8], p: usize, text: &[u8]) -> usize {
+    match (s.get(p), text.first()) {
+        (Some(a), Some(b)) if a.eq_ignore_ascii_case(b) => text.len().min(s.len() - p),
+        _ => 0,
+    }
+}
+
+/// The steps (node evaluations, bytes scanned and bytes of literals compared) every match may take,
+/// whatever the input's length.
 pub(crate) const STEPS_FIXED: u64 = 1 << 14;
 
 /// The steps a match may take per byte of its input, beyond [`STEPS_FIXED`].
@@ -218,8 +231,14 @@ impl<'a> Machine<'a> {
             Node::Byte(b) => byte_is(s, p, *b),
             Node::ByteRange(lo, hi) => byte_in(s, p, *lo, *hi),
             Node::Table(t) => byte_of(s, p, self.table(*t)),
-            Node::Literal(text) => lit(s, p, text),
-            Node::LiteralCi(text) => lit_ci(s, p, text),
+            Node::Literal(text) => {
+                self.nest.charge(literal_steps(s, p, text), p);
+                lit(s, p, text)
+            }
+            Node::LiteralCi(text) => {
+                self.nest.charge(literal_steps(s, p, text), p);
+                lit_ci(s, p, text)
+            }
             Node::CharRange(a, b) => char_in(s, p, *a, *b),
             Node::Soi => (p == 0).then_some(p),
             Node::Eoi => (p == s.len()).then_some(p),
@@ -958,8 +977,14 @@ impl DRun<'_> {
             DNode::Byte(b) => byte_is(s, p, *b),
             DNode::ByteRange(lo, hi) => byte_in(s, p, *lo, *hi),
             DNode::Table(set) => byte_of(s, p, set),
-            DNode::Literal(text) => lit(s, p, text),
-            DNode::LiteralCi(text) => lit_ci(s, p, text),
+            DNode::Literal(text) => {
+                self.nest.charge(literal_steps(s, p, text), p);
+                lit(s, p, text)
+            }
+            DNode::LiteralCi(text) => {
+                self.nest.charge(literal_steps(s, p, text), p);
+                lit_ci(s, p, text)
+            }
             DNode::CharRange(a, b) => char_in(s, p, *a, *b),
             DNode::Soi => (p == 0).then_some(p),
             DNode::Eoi => d.eoi(p),

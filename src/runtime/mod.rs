@@ -79,6 +79,13 @@ const MAX_PROGRAM_NODES: usize = 1 << 20;
 /// the grammar as written (see the module docs, "Grammars the program cannot express").
 const DETAIL_LIMIT: usize = 64 * 1024;
 
+/// The longest input [`Entry::parse`] matches with a grammar that runs on pest_vm (see
+/// [`Entry::is_compiled`]): 64 KiB. pest_vm holds about 100 bytes per input byte (its queue of pairs and
+/// call stack), so a longer input is refused with an error of kind
+/// [`LimitReached`](crate::ParseErrorKind::LimitReached) at this offset, and the memory of a match stays
+/// bounded (about 6.5 MB) on every engine. Compiled grammars have no such limit.
+pub const MAX_VM_INPUT: usize = 64 * 1024;
+
 /// The generic grammar that scheme grammars extend (see [`SchemeGrammars`]).
 const GENERIC: &str = include_str!("../../uri.pest");
 
@@ -849,6 +856,19 @@ impl Grammar {
             return Err(ParseError::too_long(builtin_rule(rule), input).for_loaded_rule(&rule.abnf));
         }
         let (program, read, detail, vm) = match &self.engine {
+            Engine::Vm(_) if input.len() > MAX_VM_INPUT => {
+                return Err(ParseError::limit(
+                    builtin_rule(rule),
+                    input,
+                    MAX_VM_INPUT,
+                    format!(
+                        "the input is {} bytes long; a grammar that runs on pest_vm matches at most \
+                         {MAX_VM_INPUT} bytes (pest_vm holds about 100 bytes per input byte)",
+                        input.len()
+                    ),
+                )
+                .for_loaded_rule(&rule.abnf));
+            }
             Engine::Vm(vm) => return vm.parse(self, index, input),
             Engine::Compiled(compiled) => (
                 &compiled.program,

@@ -5,7 +5,7 @@ use std::process::Output;
 
 use rstest::rstest;
 
-mod common;
+use crate::common;
 
 #[track_caller]
 fn run(args: &[&str], stdin: &str) -> Output {

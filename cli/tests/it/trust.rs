@@ -7,7 +7,7 @@ use std::process::Output;
 
 use rstest::rstest;
 
-mod common;
+use crate::common;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -361,9 +361,9 @@ fn parse_reports_a_parser_limit_as_its_own_outcome(
     let output = run(&["parse", "--grammar", grammar, "--rule", rule], &input);
     assert_eq!(output.status.code(), Some(3));
     assert!(
-        text(&output.stdout).contains("error: parser limit reached"),
+        text(&output.stderr).contains("error: parser limit reached"),
         "{}",
-        text(&output.stdout)
+        text(&output.stderr)
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,7 +1,7 @@
 //! Hostile input through the command line: `check` never loses a line, whatever the bytes (proptest over
 //! byte vectors), and a 100 MiB file goes through `check --quiet` when `RFC3986_BIG=1` is set.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::Command;
@@ -95,7 +95,7 @@ fn check_quiet_100_mib() {
         return;
     }
     let path = std::env::temp_dir().join(format!("rfc3986-big-{}.txt", std::process::id()));
-    let sample = include_str!("../../data/real-uris-sample.txt");
+    let sample = include_str!("../../../data/real-uris-sample.txt");
     let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     let (mut written, mut lines) = (0, 0u64);
     while written < 100 * MIB {

@@ -1,7 +1,7 @@
 //! `--default-port SCHEME=PORT` of `normalize` and `equiv`: the default-port table of scheme-based
 //! normalization (RFC 3986 6.2.3), extended from the command line.
 
-mod common;
+use crate::common;
 
 use common::spawn;
 use rstest::rstest;

@@ -14,8 +14,15 @@ pub fn repository_root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
+/// The binary under test: the one cargo built, or `RFC3986_TEST_BIN` when set (to run a regression test
+/// against an older build: `RFC3986_TEST_BIN=/path/to/old/rfc3986 cargo test -p rfc3986-cli --test it
+/// regressions`).
+pub fn binary() -> std::ffi::OsString {
+    std::env::var_os("RFC3986_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_rfc3986").into())
+}
+
 fn start(args: &[&str], dir: Option<&Path>) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rfc3986"));
+    let mut command = Command::new(binary());
     command
         .args(args)
         .stdin(Stdio::piped())

@@ -1,8 +1,6 @@
 //! `rfc3986 grammar ...` and `parse --tree`: exit statuses, one JSON record per line, hostile grammar files.
 
-mod common;
-
-use common::{spawn, spawn_at_root};
+use crate::common::{spawn, spawn_at_root};
 use rstest::rstest;
 
 #[rstest]

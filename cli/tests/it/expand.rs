@@ -1,7 +1,7 @@
 //! `rfc3986 expand`: URI Templates (RFC 6570) expanded from the command line, over the RFC's examples
 //! (the uritemplate-test vectors in tests/data), and the results checked by `rfc3986 check`.
 
-mod common;
+use crate::common;
 
 use common::{repository_root, spawn};
 use rstest::rstest;

@@ -8,7 +8,7 @@ use std::process::Output;
 use rstest::rstest;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 #[track_caller]
 fn run(args: &[&str], stdin: &[u8]) -> Output {

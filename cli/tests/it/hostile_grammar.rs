@@ -2,7 +2,7 @@
 //! file exits 2 with `FILE:LINE:COL: error: ...` on standard error, never a panic (exit 101) or an abort
 //! (a signal), at `-j 1` and `-j 2`; a FIFO named `x.pest` in `--scheme-dir` is skipped, not waited on.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
