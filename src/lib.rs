@@ -125,7 +125,7 @@ pub use rule::Rule;
 #[cfg(feature = "runtime-grammar")]
 #[doc(inline)]
 pub use runtime::limits as runtime_limits;
-pub use util::escape_echoed;
+pub use util::{escape_echoed, password_span};
 #[doc(inline)]
 pub use value::iri;
 pub use value::rule_match::{ComponentSpans, NotAReference, RuleMatch};

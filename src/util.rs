@@ -126,3 +126,37 @@ mod tests {
         assert_eq!((hex_value(b'a'), hex_value(b'F')), (Some(10), Some(15)));
     }
 }
+
+/// The byte range of the password in the userinfo of `text` (RFC 3986 3.2.1, `user:password@`), found
+/// the way RFC 3986 Appendix B splits any string, valid or not, so that a diagnostic about a rejected
+/// line can mask it: an optional `scheme ":"` (no `/`, `?` or `#` before the `:`), then `"//"` and the
+/// authority up to the next `/`, `?` or `#`; the userinfo is the authority before its last `@`, the
+/// password what follows the userinfo's first `:`. `None` when there is no authority, no userinfo, no
+/// `:` in it, or an empty password. Byte offsets into `text`.
+///
+/// ```
+/// use rfc3986::password_span;
+/// assert_eq!(password_span(b"http://user:hunter2@h/"), Some(12..19));
+/// assert_eq!(password_span(b"http://u:p w@h/ x"), Some(9..12)); // an invalid line too
+/// assert_eq!(password_span(b"http://user@h/"), None); // no password
+/// assert_eq!(password_span(b"http://user:@h/"), None); // an empty one
+/// assert_eq!(password_span(b"mailto:a:b@c"), None); // no authority
+/// ```
+pub fn password_span(text: &[u8]) -> Option<std::ops::Range<usize>> {
+    let delimiter = |b: &u8| matches!(b, b'/' | b'?' | b'#');
+    let scheme_end = text
+        .iter()
+        .position(|&b| b == b':' || delimiter(&b))
+        .filter(|&i| i > 0 && text[i] == b':')
+        .map_or(0, |i| i + 1);
+    if !text[scheme_end..].starts_with(b"//") {
+        return None;
+    }
+    let start = scheme_end + 2;
+    let rest = &text[start..];
+    let authority = &rest[..rest.iter().position(delimiter).unwrap_or(rest.len())];
+    let at = authority.iter().rposition(|&b| b == b'@')?;
+    let colon = authority[..at].iter().position(|&b| b == b':')?;
+    let span = start + colon + 1..start + at;
+    (!span.is_empty()).then_some(span)
+}

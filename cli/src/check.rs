@@ -186,7 +186,7 @@ const LISTED_PER_CODE: usize = 10;
 /// The largest `--jobs`, as a multiple of the cores: more threads only add memory and switching.
 const JOBS_PER_CORE: usize = 4;
 
-/// One line of `--format json` (CONTRACT.md). `valid` is `null` when a parser limit stopped the check
+/// One line of `--format json`. `valid` is `null` when a parser limit stopped the check
 /// (then `error.kind` is `limit-reached`): the line is neither valid nor invalid.
 #[derive(Debug, Serialize)]
 struct Record<'a> {

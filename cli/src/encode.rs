@@ -102,8 +102,8 @@ struct DecodedJson<'a> {
     error: Option<DecodeErrorJson>,
 }
 
-/// `{"offset", "column", "kind", "expected", "hint", "message"}` of a decoding error (the error object of
-/// CONTRACT.md).
+/// `{"offset", "column", "kind", "expected", "hint", "message"}` of a decoding error (the error object the
+/// README documents for every subcommand).
 #[derive(Debug, Serialize)]
 struct DecodeErrorJson {
     /// 0-based byte offset into the input.

@@ -13,7 +13,7 @@
 //! Every diagnostic goes through [`report::Diagnostic`]: one shape (`SOURCE:LINE:COL: error|warning:
 //! MESSAGE`, the line, a caret; or rustc-like), passwords masked, control characters escaped.
 //!
-//! Exit status (CONTRACT.md): 0 success, 1 some input was invalid, 2 usage or I/O error, 3 a parser limit
+//! Exit status: 0 success, 1 some input was invalid, 2 usage or I/O error, 3 a parser limit
 //! stopped the check of a line. clap exits with 2 on usage errors by itself.
 
 use std::io;

@@ -68,7 +68,7 @@ impl From<LevelArg> for rfc3986::normalize::Level {
     }
 }
 
-/// `{"input": "...", "normalized": "..." | null, "error": {...} | null}` (CONTRACT.md).
+/// `{"input": "...", "normalized": "..." | null, "error": {...} | null}`.
 #[derive(Debug, Serialize)]
 struct ResultJson<'a> {
     /// 1-based line of standard input, or position among the arguments.

@@ -50,7 +50,7 @@ pub(crate) struct Args {
     uris: Vec<OsString>,
 }
 
-/// One valid input as JSON (CONTRACT.md): `null` for an undefined component, `""` for an empty one.
+/// One valid input as JSON: `null` for an undefined component, `""` for an empty one.
 #[derive(Debug, Serialize)]
 struct Components<'a> {
     /// 1-based line of standard input, or position among the arguments.

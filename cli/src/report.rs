@@ -1,4 +1,4 @@
-//! What the subcommands say about an input, in the two shapes of CONTRACT.md: JSON values (serde) and text
+//! What the subcommands say about an input, in the two shapes the README documents: JSON values (serde) and text
 //! with a caret under the offending byte. Validity itself is decided by the library, never here.
 
 use std::borrow::Cow;
@@ -9,7 +9,7 @@ use rfc3986::ParseError;
 use serde::Serialize;
 
 /// `"error": {"offset": 7, "column": 8, "kind": "space", "expected": ["pchar", "\"/\""], "hint": "...",
-/// "message": "..."}` (CONTRACT.md): the fields of the library's `ParseError`, none cut out of text.
+/// "message": "..."}`: the fields of the library's `ParseError`, none cut out of text.
 #[derive(Debug, Serialize)]
 pub(crate) struct ErrorJson {
     /// 0-based byte offset into the input.
@@ -79,7 +79,7 @@ pub(crate) fn column(input: &str, offset: usize) -> usize {
 }
 
 /// A SHOULD-level finding (`rfc3986::lint`): `{"code": "...", "section": "3.2.1", "message": "...",
-/// "span": [start, end], "level": "warning" | "error"}` (CONTRACT.md, `check`; `span` is the finding's
+/// "span": [start, end], "level": "warning" | "error"}` (README, `check`; `span` is the finding's
 /// byte range in `input`; `level` is `error` when `--strict` or `--deny CODE` makes it fail the line).
 #[derive(Debug, Serialize)]
 pub(crate) struct Warning<'a> {
@@ -719,30 +719,10 @@ fn is_printable_ascii(text: &str) -> bool {
     text.bytes().all(|b| (b' '..=b'~').contains(&b))
 }
 
-/// The byte range of the password of `input`'s userinfo, found the way RFC 3986 Appendix B splits any
-/// string (valid or not): an optional `scheme ":"` (no `/`, `?`, `#` before the `:`), then `"//"
-/// authority` up to the next `/`, `?` or `#`; the userinfo is the authority up to its last `@`, the
-/// password what follows the userinfo's first `:` (3.2.1). `None` when there is none or it is empty.
+/// The byte range of the password of `input`'s userinfo, as the library finds it in any string
+/// ([`rfc3986::password_span`], the split of RFC 3986 Appendix B).
 pub(crate) fn password_span(input: &str) -> Option<Range<usize>> {
-    let bytes = input.as_bytes();
-    let scheme_end = bytes
-        .iter()
-        .position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'))
-        .filter(|&i| i > 0 && bytes[i] == b':')
-        .map_or(0, |i| i + 1);
-    let rest = &input[scheme_end..];
-    let authority_start = scheme_end + 2;
-    if !rest.starts_with("//") {
-        return None;
-    }
-    let authority_len = input[authority_start..]
-        .find(['/', '?', '#'])
-        .unwrap_or(input.len() - authority_start);
-    let authority = &input[authority_start..authority_start + authority_len];
-    let at = authority.rfind('@')?;
-    let colon = authority[..at].find(':')?;
-    let span = authority_start + colon + 1..authority_start + at;
-    (!span.is_empty()).then_some(span)
+    rfc3986::password_span(input.as_bytes())
 }
 
 /// The byte ranges of the userinfo passwords of `input`: [`password_span`] of each of its tab-separated

@@ -49,7 +49,7 @@ pub(crate) struct Args {
     refs: Vec<OsString>,
 }
 
-/// `{"base": "...", "ref": "...", "target": "..." | null, "error": {...} | null}` (CONTRACT.md).
+/// `{"base": "...", "ref": "...", "target": "..." | null, "error": {...} | null}`.
 #[derive(Debug, Serialize)]
 struct ResultJson<'a> {
     /// The input the line comes from (`--pairs FILE`, `<stdin>`); absent for arguments.

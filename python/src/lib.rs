@@ -159,7 +159,7 @@ fn parse_error(py: Python<'_>, err: &rfc3986::ParseError, text: &str) -> PyErr {
     let set = || -> PyResult<()> {
         value.setattr("offset", offset)?;
         value.setattr("byte_offset", err.offset())?;
-        value.setattr("kind", err.kind().name())?;
+        value.setattr("kind", redact::kind(err, text.as_bytes()))?;
         value.setattr("rule", err.rule_name())?;
         value.setattr("found", err.found().map(String::from))?;
         value.setattr("expected", expected)?;
@@ -744,7 +744,7 @@ impl Verdict {
     fn invalid(error: &rfc3986::ParseError, input: &[u8]) -> Verdict {
         Verdict::Invalid {
             offset: char_offset_in_bytes(input, error.offset()) as i64,
-            kind: error.kind().name(),
+            kind: redact::kind(error, input),
             message: redact::detail(error, input),
         }
     }

@@ -6,7 +6,7 @@
 //! command line does (`--redact`; its text diagnostics always). The input itself (`ParseError.input`,
 //! `found`, and the rows of a batch) is data and stays as given.
 //!
-//! The password is found as the command line finds it (`cli/src/report.rs`, `password_span`): the
+//! The password is found as the command line finds it (the library's `rfc3986::password_span`): the
 //! generic split of RFC 3986 Appendix B (scheme up to the first `:` before any `/?#`, then `//` and the
 //! authority up to the next `/?#`), the userinfo before the authority's last `@`, the password after the
 //! userinfo's first `:` (RFC 3986 3.2.1), so that it is found in text that is not a valid URI.
@@ -19,27 +19,10 @@ use rfc3986::ParseError;
 pub(crate) const IN_PASSWORD: &str =
     "character not allowed in the password of the userinfo (not shown)";
 
-/// The byte range of the userinfo password of `input`, if it has a non-empty one.
+/// The byte range of the userinfo password of `input`, if it has a non-empty one: the library's
+/// [`rfc3986::password_span`], which the command line uses too.
 pub(crate) fn password_span(input: &[u8]) -> Option<Range<usize>> {
-    let delimiter = |b: &u8| matches!(b, b'/' | b'?' | b'#');
-    let scheme_end = input
-        .iter()
-        .position(|&b| b == b':' || delimiter(&b))
-        .filter(|&i| i > 0 && input[i] == b':')
-        .map_or(0, |i| i + 1);
-    if !input[scheme_end..].starts_with(b"//") {
-        return None;
-    }
-    let start = scheme_end + 2;
-    let authority = &input[start..];
-    let authority = &authority[..authority
-        .iter()
-        .position(delimiter)
-        .unwrap_or(authority.len())];
-    let at = authority.iter().rposition(|&b| b == b'@')?;
-    let colon = authority[..at].iter().position(|&b| b == b':')?;
-    let span = start + colon + 1..start + at;
-    (!span.is_empty()).then_some(span)
+    rfc3986::password_span(input)
 }
 
 /// What a parse error says, without naming a character of the password.
@@ -78,5 +61,15 @@ pub(crate) fn detail(error: &ParseError, input: &[u8]) -> String {
         explain(error, input).detail
     } else {
         error.detail()
+    }
+}
+
+/// The error's kind, as the command line's `--redact` gives it: `invalid-character` for an error at a
+/// character of the password, whose own kind (`space`, `brace`, ...) would say what the character is.
+pub(crate) fn kind(error: &ParseError, input: &[u8]) -> &'static str {
+    if password_span(input).is_some_and(|p| p.contains(&error.offset())) {
+        rfc3986::ParseErrorKind::InvalidCharacter.name()
+    } else {
+        error.kind().name()
     }
 }

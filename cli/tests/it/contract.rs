@@ -1,4 +1,4 @@
-//! The command line as CONTRACT.md describes it, run as a process: exit status, text diagnostics, the
+//! The command line as the README describes it, run as a process: exit status, text diagnostics, the
 //! summary line, JSON shapes, input handling (bytes, CRLF, blank lines, files and standard input).
 
 use std::io::Read;

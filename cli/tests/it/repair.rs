@@ -1,4 +1,4 @@
-//! The `encode`, `decode` and `fix` subcommands through the built binary (CONTRACT.md): output shapes,
+//! The `encode`, `decode` and `fix` subcommands through the built binary: output shapes,
 //! exit statuses, diagnostics on standard error. Values are the RFCs' own examples where they have them
 //! (RFC 3986 2.1, 2.4, 2.5; RFC 3987 3.1).
 

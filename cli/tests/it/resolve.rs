@@ -1,4 +1,4 @@
-//! The `resolve`, `normalize` and `equiv` subcommands through the built binary (CONTRACT.md): output
+//! The `resolve`, `normalize` and `equiv` subcommands through the built binary: output
 //! shapes and exit statuses. The values themselves are RFC 3986's own examples (5.4, 6.2.2, 6.2.3).
 
 use std::process::Output;
@@ -166,7 +166,7 @@ fn equiv_exit_status(#[case] level: &str, #[case] a: &str, #[case] b: &str, #[ca
 
 #[test]
 fn equiv_invalid_input_is_reported_and_exits_2() {
-    // 1 means "valid and not equivalent"; trouble is 2, as for cmp and diff (CONTRACT.md).
+    // 1 means "valid and not equivalent"; trouble is 2, as for cmp and diff.
     let output = run(&["equiv", "http://a/", "a b"], b"");
     assert_eq!(output.status.code(), Some(2));
     assert!(stdout(&output).is_empty());
@@ -192,7 +192,7 @@ fn json_records(output: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// `-` means standard input for every subcommand (CONTRACT.md), between arguments, in order.
+/// `-` means standard input for every subcommand , between arguments, in order.
 #[rstest]
 #[case::parse(&["parse", "--format", "json", "x:a", "-", "x:c"][..])]
 #[case::normalize(&["normalize", "--format", "json", "x:a", "-", "x:c"][..])]
@@ -337,7 +337,7 @@ fn equiv_text_reports_a_blank_line_as_a_line_without_tab() {
     );
 }
 
-/// `equiv --format json` shows both normal forms (CONTRACT.md); the example is RFC 3986 6.2.2's.
+/// `equiv --format json` shows both normal forms ; the example is RFC 3986 6.2.2's.
 #[test]
 fn equiv_json_shows_both_normal_forms() {
     let output = run(

@@ -629,7 +629,7 @@ fn rich_location_is_the_column_in_the_line_as_read(#[case] input: &str, #[case] 
     assert!(stdout.lines().any(|l| l == location), "{stdout}");
 }
 
-/// Records of lines read from a file carry `file` (CONTRACT.md: "`file` where inputs come from files").
+/// Records of lines read from a file carry `file` (the README: every record of a file says its `file`).
 #[rstest]
 #[case::resolve_pairs(&["resolve", "--format", "json", "--pairs"][..], "http://a/\tb\n")]
 #[case::equiv_pairs(&["equiv", "--format", "json", "--pairs"][..], "http://a/\thttp://a\n")]
