@@ -100,33 +100,6 @@ pub fn escape_echoed(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every octet round-trips through its triplet, and the triplet is what RFC 3986 2.1 writes.
-    #[test]
-    fn triplets_round_trip_every_octet() {
-        for b in 0..=255u8 {
-            let t = pct_triplet(b);
-            assert!(is_pct_triplet(&t, 0));
-            assert_eq!(hex_value(t[1]).unwrap() * 16 + hex_value(t[2]).unwrap(), b);
-        }
-        assert_eq!(&pct_triplet(b' '), b"%20");
-        assert!(
-            !is_pct_triplet(b"%2", 0) && !is_pct_triplet(b"%g0", 0) && !is_pct_triplet(b"%", 1)
-        );
-    }
-
-    #[test]
-    fn hex_value_is_hexdig_in_either_case() {
-        for b in 0..=255u8 {
-            assert_eq!(hex_value(b).is_some(), b.is_ascii_hexdigit(), "{b:#04x}");
-        }
-        assert_eq!((hex_value(b'a'), hex_value(b'F')), (Some(10), Some(15)));
-    }
-}
-
 /// The byte range of the password in the userinfo of `text` (RFC 3986 3.2.1, `user:password@`), found
 /// the way RFC 3986 Appendix B splits any string, valid or not, so that a diagnostic about a rejected
 /// line can mask it: an optional `scheme ":"` (no `/`, `?` or `#` before the `:`), then `"//"` and the
@@ -159,4 +132,31 @@ pub fn password_span(text: &[u8]) -> Option<std::ops::Range<usize>> {
     let colon = authority[..at].iter().position(|&b| b == b':')?;
     let span = start + colon + 1..start + at;
     (!span.is_empty()).then_some(span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every octet round-trips through its triplet, and the triplet is what RFC 3986 2.1 writes.
+    #[test]
+    fn triplets_round_trip_every_octet() {
+        for b in 0..=255u8 {
+            let t = pct_triplet(b);
+            assert!(is_pct_triplet(&t, 0));
+            assert_eq!(hex_value(t[1]).unwrap() * 16 + hex_value(t[2]).unwrap(), b);
+        }
+        assert_eq!(&pct_triplet(b' '), b"%20");
+        assert!(
+            !is_pct_triplet(b"%2", 0) && !is_pct_triplet(b"%g0", 0) && !is_pct_triplet(b"%", 1)
+        );
+    }
+
+    #[test]
+    fn hex_value_is_hexdig_in_either_case() {
+        for b in 0..=255u8 {
+            assert_eq!(hex_value(b).is_some(), b.is_ascii_hexdigit(), "{b:#04x}");
+        }
+        assert_eq!((hex_value(b'a'), hex_value(b'F')), (Some(10), Some(15)));
+    }
 }
