@@ -1,8 +1,8 @@
 //! The integration tests of the `rfc3986` library, one binary with a module per stage or concern (the
 //! generator's tests are in `peg/tests`, the command line's in `cli/tests`).
 //!
-//! `common` holds the shared inputs and the oracles: the regular-expression transcription of Appendix A,
-//! the Appendix B split, the RFC 5.4 tables.
+//! `common` holds the shared inputs, the generators of references for property tests, and the oracles:
+//! the regular-expression transcription of Appendix A, the Appendix B split, the RFC 5.4 tables.
 
 mod common;
 

@@ -5,6 +5,8 @@ use proptest::prelude::*;
 use rfc3986::{normalize::default_port, normalize::equivalent, normalize::Level, Uri, UriRef};
 use rstest::rstest;
 
+use crate::common::generate::{opt, path, reference_text};
+
 #[track_caller]
 fn assert_normal(input: &str, level: Level, expected: &str) {
     let r = UriRef::parse(input).expect("input parses");
@@ -303,14 +305,6 @@ fn regression_encoded_dot_segments_resolve_then_normalize() {
     assert_eq!(normalized_first.as_str(), "http://h/b");
 }
 
-fn pick(values: Vec<&'static str>) -> impl Strategy<Value = &'static str> {
-    prop::sample::select(values)
-}
-
-fn opt(values: Vec<&'static str>) -> impl Strategy<Value = Option<&'static str>> {
-    prop::option::of(pick(values))
-}
-
 const SEGMENTS: &[&str] = &[
     "a", "B", ".", "..", "%2E", "%2e", "%2E%2e", ".%2E", "%7e", "%7E", "%2F", "%2f", "%25", "%41",
     "", "x:y", "g;x",
@@ -319,59 +313,16 @@ const SEGMENTS_WITHOUT_ENCODED_DOTS: &[&str] = &[
     "a", "B", ".", "..", "%7e", "%2F", "%2f", "%25", "%41", "", "x:y", "g;x",
 ];
 
-fn path(segments: &'static [&'static str]) -> impl Strategy<Value = String> {
-    (
-        any::<bool>(),
-        prop::collection::vec(prop::sample::select(segments), 0..6),
-    )
-        .prop_map(|(absolute, s)| {
-            let joined = s.join("/");
-            if absolute {
-                format!("/{joined}")
-            } else {
-                joined
-            }
-        })
-}
-
-fn compose(
-    scheme: Option<&str>,
-    authority: Option<&str>,
-    path: &str,
-    query: Option<&str>,
-    fragment: Option<&str>,
-) -> String {
-    let mut s = String::new();
-    if let Some(x) = scheme {
-        s += x;
-        s += ":";
-    }
-    if let Some(x) = authority {
-        s += "//";
-        s += x;
-        if !path.is_empty() && !path.starts_with('/') {
-            s += "/";
-        }
-    }
-    s += path;
-    if let Some(x) = query {
-        s += "?";
-        s += x;
-    }
-    if let Some(x) = fragment {
-        s += "#";
-        s += x;
-    }
-    s
-}
-
 fn reference(
     scheme_required: bool,
     segments: &'static [&'static str],
 ) -> impl Strategy<Value = String> {
     let schemes = vec!["http", "HTTP", "https", "ws", "f", "eXAMPLE"];
     (
-        prop::option::weighted(if scheme_required { 0.95 } else { 0.5 }, pick(schemes)),
+        prop::option::weighted(
+            if scheme_required { 0.95 } else { 0.5 },
+            prop::sample::select(schemes),
+        ),
         opt(vec![
             "a",
             "A",
@@ -392,7 +343,7 @@ fn reference(
         opt(vec!["", "q", "%7e", "%2f", "a/../b"]),
         opt(vec!["", "f", "%7E", "%2F/./x"]),
     )
-        .prop_map(|(s, a, p, q, f)| compose(s, a, &p, q, f))
+        .prop_map(|(s, a, p, q, f)| reference_text(s, a, &p, q, f))
 }
 
 fn level() -> impl Strategy<Value = Level> {

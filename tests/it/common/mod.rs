@@ -352,3 +352,62 @@ pub fn corpus() -> Vec<String> {
         Err(_) => INLINE_CORPUS.iter().map(|s| s.to_string()).collect(),
     }
 }
+
+/// Generators of references for the property tests of several stages (resolution, normalization).
+pub mod generate {
+    use proptest::prelude::*;
+
+    /// One of `values`, or `None` (an undefined component).
+    pub fn opt(values: Vec<&'static str>) -> impl Strategy<Value = Option<&'static str>> {
+        prop::option::of(prop::sample::select(values))
+    }
+
+    /// A path of up to five segments drawn from `segments`, absolute (starting with `/`) or not.
+    pub fn path(segments: &'static [&'static str]) -> impl Strategy<Value = String> {
+        (
+            any::<bool>(),
+            prop::collection::vec(prop::sample::select(segments), 0..6),
+        )
+            .prop_map(|(absolute, s)| {
+                let joined = s.join("/");
+                if absolute {
+                    format!("/{joined}")
+                } else {
+                    joined
+                }
+            })
+    }
+
+    /// The text of a reference from its components (RFC 3986 5.3), with a `/` put before a rootless
+    /// path after an authority so that the text is a reference whatever was drawn.
+    pub fn reference_text(
+        scheme: Option<&str>,
+        authority: Option<&str>,
+        path: &str,
+        query: Option<&str>,
+        fragment: Option<&str>,
+    ) -> String {
+        let mut s = String::new();
+        if let Some(x) = scheme {
+            s += x;
+            s += ":";
+        }
+        if let Some(x) = authority {
+            s += "//";
+            s += x;
+            if !path.is_empty() && !path.starts_with('/') {
+                s += "/";
+            }
+        }
+        s += path;
+        if let Some(x) = query {
+            s += "?";
+            s += x;
+        }
+        if let Some(x) = fragment {
+            s += "#";
+            s += x;
+        }
+        s
+    }
+}
