@@ -82,7 +82,6 @@
 //! | `serde` | `Serialize`/`Deserialize` for [`UriRef`] and [`Uri`] as their text (`interop::serde_borrow` to borrow) | serde |
 //! | `http` | `TryFrom` between [`UriRef`]/[`Uri`] and `http::Uri` (http 1.x) | http |
 //! | `url` | `TryFrom` between [`UriRef`]/[`Uri`] and `url::Url` (url 2.x, WHATWG) | url |
-//! | `form` | `application/x-www-form-urlencoded` query pairs (`+` as a space): `UriRef::form_pairs`, `UriRef::append_form_pairs` ([`UriRef::query_pairs`] and [`UriRef::append_query_pairs`] need no feature) | form_urlencoded |
 //! | `runtime-grammar` | `runtime::Grammar`: a `.pest` file loaded at run time (an edited `uri.pest`, the IRI grammar of RFC 3987), compiled into the built-in recognizer's program, with the same typed values and errors; `runtime::SchemeGrammars` for per-scheme grammars | pest_meta, pest_vm (the reference engine), pest_stack_guard |
 //!
 //! The command-line tool is the separate package `rfc3986-cli` (binary `rfc3986`).

@@ -366,6 +366,25 @@ impl Unrepairable {
         &self.0.repairs
     }
 
+    /// What to do, one line: the cause's [advice](Cause::advice), or for [`Cause::Syntax`] the grammar
+    /// error's [hint](ParseError::hint) (`None` when it has none). The grammar's hint is not given for the
+    /// other causes: it would say to percent-encode what no encoding repairs.
+    ///
+    /// ```
+    /// use rfc3986::repair::{fix, Cause};
+    /// let e = fix("http://exa mple.com/").unwrap_err();
+    /// assert_eq!(e.cause(), Cause::Host);
+    /// assert!(e.hint().unwrap().starts_with("no host name contains this character"));
+    /// let e = fix("https://{region}.example.com/").unwrap_err();
+    /// assert_eq!(e.hint().as_deref(), Cause::Template.advice());
+    /// ```
+    pub fn hint(&self) -> Option<String> {
+        match self.0.cause.advice() {
+            Some(advice) => Some(advice.to_owned()),
+            None => self.0.error.hint(),
+        }
+    }
+
     /// The cause's advice, then the grammar's message and hint.
     pub fn describe(&self) -> String {
         match self.0.cause.advice() {

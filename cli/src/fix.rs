@@ -155,12 +155,13 @@ struct ErrorJson<'a> {
 
 impl<'a> ErrorJson<'a> {
     /// The error at byte `offset` of the original `input` (`error` is the grammar's error on `partial`),
-    /// with `message`; when `redact` and the error is at a character of the userinfo password, masked as
-    /// text diagnostics are ([`report::IN_PASSWORD`], no hint) and `partial` masked.
+    /// with its cause's name and hint, and `message`; when `redact` and the error is at a character of
+    /// the userinfo password, masked as text diagnostics are ([`report::IN_PASSWORD`], no hint) and
+    /// `partial` masked.
     fn new(
         input: &str,
         offset: usize,
-        cause: &'static str,
+        (cause, hint): (&'static str, Option<String>),
         error: &ParseError,
         message: String,
         partial: &'a str,
@@ -178,7 +179,7 @@ impl<'a> ErrorJson<'a> {
             },
             cause,
             expected: error.expected().iter().map(ToString::to_string).collect(),
-            hint: if hidden { None } else { error.hint() },
+            hint: if hidden { None } else { hint },
             message: if hidden {
                 report::IN_PASSWORD.to_string()
             } else {
@@ -264,8 +265,9 @@ pub(crate) fn run(args: &Args) -> io::Result<Status> {
         fixed,
         unrepairable,
     } = counts;
+    let noun = if lines == 1 { "line" } else { "lines" };
     super::error_plain(format_args!(
-        "{lines} lines, {valid} already valid, {fixed} fixed, {unrepairable} unrepairable"
+        "{lines} {noun}, {valid} already valid, {fixed} fixed, {unrepairable} unrepairable"
     ));
     Ok(Status::of(all_read, unrepairable > 0))
 }
@@ -290,7 +292,7 @@ fn write_json(
         Outcome::Unrepairable(e) => Some(ErrorJson::new(
             input,
             e.offset(),
-            e.cause().name(),
+            (e.cause().name(), e.hint()),
             e.error(),
             e.describe(),
             e.partial(),
@@ -299,7 +301,7 @@ fn write_json(
         Outcome::NotUtf8(lossy, error) => Some(ErrorJson::new(
             lossy,
             error.offset(),
-            "syntax",
+            ("syntax", error.hint()),
             error,
             error.detail(),
             lossy,

@@ -165,6 +165,50 @@ fn fix_exits_0_when_every_line_ends_valid_and_quiet_drops_the_notes() {
     );
 }
 
+/// The summary counts one line in the singular.
+#[test]
+fn fix_summary_says_one_line() {
+    let output = run(&["fix", "--quiet"], b"/c\n");
+    assert_eq!(
+        stderr(&output),
+        "1 line, 1 already valid, 0 fixed, 0 unrepairable\n"
+    );
+}
+
+/// A line `fix` refuses for its cause gets the cause's advice as its JSON `hint`, not the grammar's hint
+/// to percent-encode (which is what the refusal says would not help); a syntax error keeps the grammar's.
+#[rstest]
+#[case::host(
+    "http://exa mple.com/\n",
+    "host",
+    "no host name contains this character"
+)]
+#[case::template(
+    "https://{region}.example.com/\n",
+    "template",
+    "a URI template (RFC 6570)"
+)]
+#[case::syntax("http://[::1/\n", "syntax", "")]
+fn regression_fix_json_hint_follows_the_cause(
+    #[case] input: &str,
+    #[case] cause: &str,
+    #[case] hint_start: &str,
+) {
+    let output = run(&["fix", "--format", "json"], input.as_bytes());
+    let records = json_lines(&output);
+    assert_eq!(records.len(), 1);
+    let error = &records[0]["error"];
+    assert_eq!(error["cause"], cause);
+    let hint = error["hint"].as_str().unwrap_or("");
+    assert!(!hint.contains("%20"), "{hint}");
+    if cause == "syntax" {
+        let direct = rfc3986::validate(rfc3986::Rule::URI_REFERENCE, input.trim_end()).unwrap_err();
+        assert_eq!(error["hint"], serde_json::json!(direct.hint()));
+    } else {
+        assert!(hint.starts_with(hint_start), "{hint}");
+    }
+}
+
 /// What `fix` repairs always passes `check`: the corpus sample (templates and all) with a few near-URIs.
 #[test]
 fn fix_output_passes_check() {
