@@ -20,6 +20,7 @@ mod lint;
 mod normalize;
 mod percent;
 mod query_pairs;
+mod readme_links;
 mod recompose;
 mod regressions;
 mod relative;
