@@ -1,8 +1,10 @@
 //! Editing a value: one setter per component, [`UriRef::set_scheme`], [`UriRef::set_userinfo`],
 //! [`UriRef::set_host`], [`UriRef::set_port`] (and [`UriRef::set_port_u16`]), [`UriRef::set_path`],
-//! [`UriRef::set_query`], [`UriRef::set_fragment`], and [`UriRef::push_segment`], change one component in
-//! place (`&mut self`; `None` makes a component undefined); [`UriRef::without_query`] and
-//! [`UriRef::without_fragment`] give a copy without it. The same methods exist on [`Uri`], whose
+//! [`UriRef::set_query`], [`UriRef::set_fragment`], [`UriRef::push_segment`] and
+//! [`UriRef::append_query_pairs`], change one component in place (`&mut self`; `None` makes a component
+//! undefined): every edit of a value has this one style. [`UriRef::without_query`] and
+//! [`UriRef::without_fragment`] are not edits but derived values, like [`normalize`](UriRef::normalize):
+//! they give a copy and leave the value as it is. The same methods exist on [`Uri`], whose
 //! [`set_scheme`](Uri::set_scheme) takes a scheme, not an `Option`: a URI always has one.
 //!
 //! Every edit goes through [`UriBuilder`]: the new component is matched against its own rule
