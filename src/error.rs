@@ -314,6 +314,15 @@ impl ParseError {
 
     /// The message, the hint and the expected items on one line, separated by `; `, without position:
     /// what the command line prints after `FILE:LINE:COL: error: `.
+    ///
+    /// ```
+    /// use rfc3986::UriRef;
+    /// let e = UriRef::parse("/a b").unwrap_err();
+    /// assert_eq!(e.message(), "space not allowed here");
+    /// assert_eq!(e.hint().as_deref(), Some("percent-encode a space as %20 (RFC 3986 2.1)"));
+    /// assert!(e.expected_list().starts_with("expected "));
+    /// assert_eq!(e.detail(), format!("{}; {}; {}", e.message(), e.hint().unwrap(), e.expected_list()));
+    /// ```
     pub fn detail(&self) -> String {
         let mut m = self.message();
         if let Some(hint) = self.hint() {
