@@ -53,11 +53,12 @@ impl Default for TreeLimits {
 
 /// The steps the matches of one streamed tree may take together per byte of its input, beyond
 /// [`STEPS_FIXED`]: each level of the tree matches its span again, so this is the program's budget of
-/// one match (`interpreter::STEPS_PER_BYTE`) times a depth of 64.
-pub const STEPS_PER_BYTE: u64 = 64 * interpreter::STEPS_PER_BYTE;
+/// one match (`interpreter::STEPS_PER_BYTE`) times 16 (the shipped grammars take at most a few hundred
+/// steps per byte for a whole tree).
+pub const STEPS_PER_BYTE: u64 = 16 * interpreter::STEPS_PER_BYTE;
 
 /// The steps every streamed tree may take whatever its input's length.
-pub const STEPS_FIXED: u64 = 64 * interpreter::STEPS_FIXED;
+pub const STEPS_FIXED: u64 = 16 * interpreter::STEPS_FIXED;
 
 /// The deepest expression (nested sequences, choices, repetitions ...) of a rule whose tree is streamed:
 /// the walk of an expression recurses on it (a deeper grammar gets its tree from pest_vm).
