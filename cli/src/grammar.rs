@@ -643,18 +643,8 @@ fn diff(
     })
 }
 
-/// One input's tree as JSON: `{"line", "input", "valid", "tree": [{"rule", "start", "end", "depth"}],
-/// "truncated", "error"}`; `valid` is `null` when a limit stopped it.
-#[derive(Serialize)]
-struct TreeJson<'a> {
-    line: u64,
-    input: &'a str,
-    valid: Option<bool>,
-    tree: Vec<NodeJson<'a>>,
-    truncated: bool,
-    error: Option<super::report::ErrorJson>,
-}
-
+/// One node of an input's tree as JSON, in the record `{"line", "input", "valid", "tree": [node...],
+/// "truncated", "error"}` (`valid` is `null` when a limit stopped it), which is written piece by piece.
 #[derive(Serialize)]
 struct NodeJson<'a> {
     rule: &'a str,
@@ -703,52 +693,62 @@ pub(crate) fn parse_tree(
     let mut one = |number: u64, bytes: &[u8], out: &mut BufWriter<_>| -> io::Result<()> {
         let lossy = String::from_utf8_lossy(bytes);
         let text: &str = &lossy;
-        let outcome = match trees.tree(&rule_name, text, workbench::TreeLimits::default()) {
-            Ok(o) => o,
+        let tree = match trees.start(&rule_name, text, workbench::TreeLimits::default()) {
+            Ok(t) => t,
             Err(e) => {
                 super::error(format_args!("{}", escape_text(&e.to_string())));
                 any_invalid = true;
                 return Ok(());
             }
         };
-        let valid = match &outcome.error {
+        let error = tree.error().cloned();
+        let valid = match &error {
             None if std::str::from_utf8(bytes).is_ok() => Some(true),
             Some(e) if e.kind() == rfc3986::ParseErrorKind::LimitReached => None,
             _ => Some(false),
         };
         any_invalid |= valid == Some(false);
         any_limit |= valid.is_none();
+        // The nodes go out as the tree hands them on: the record of a long line is streamed, its tree
+        // never held whole.
         match format {
             Format::Json => {
-                let json = TreeJson {
-                    line: number,
-                    input: text,
-                    valid,
-                    tree: outcome
-                        .nodes
-                        .iter()
-                        .map(|n| NodeJson {
-                            rule: &n.rule,
-                            start: n.start,
-                            end: n.end,
-                            depth: n.depth,
-                        })
-                        .collect(),
-                    truncated: outcome.truncated,
-                    error: outcome
-                        .error
-                        .as_ref()
-                        .map(|e| super::report::ErrorJson::new(e, text)),
-                };
-                serde_json::to_writer(&mut *out, &json)?;
-                out.write_all(b"\n")?;
+                // `{"line", "input", "valid", "tree": [...], "truncated", "error"}`, the array written
+                // node by node.
+                write!(out, "{{\"line\":{number},\"input\":")?;
+                serde_json::to_writer(&mut *out, text)?;
+                out.write_all(b",\"valid\":")?;
+                serde_json::to_writer(&mut *out, &valid)?;
+                out.write_all(b",\"tree\":[")?;
+                let mut comma = false;
+                let complete = tree.for_each(|n| {
+                    if comma {
+                        out.write_all(b",")?;
+                    }
+                    comma = true;
+                    let node = NodeJson {
+                        rule: n.rule,
+                        start: n.start,
+                        end: n.end,
+                        depth: n.depth,
+                    };
+                    serde_json::to_writer(&mut *out, &node).map_err(io::Error::from)
+                })?;
+                write!(out, "],\"truncated\":{},\"error\":", !complete)?;
+                let error = error
+                    .as_ref()
+                    .map(|e| super::report::ErrorJson::new(e, text));
+                serde_json::to_writer(&mut *out, &error)?;
+                out.write_all(b"}\n")?;
             }
             Format::Text => {
                 if !first {
                     out.write_all(b"\n")?;
                 }
                 writeln!(out, "input: {}", escape_text(text))?;
-                for n in &outcome.nodes {
+                let mut nodes = 0u64;
+                let complete = tree.for_each(|n| {
+                    nodes += 1;
                     let span = text.get(n.start..n.end).unwrap_or("");
                     let shown: String = span.chars().take(TREE_TEXT).collect();
                     let more = if shown.len() < span.len() { "..." } else { "" };
@@ -761,12 +761,12 @@ pub(crate) fn parse_tree(
                         n.end,
                         escape_text(&shown),
                         indent = 2 * (n.depth + 1)
-                    )?;
+                    )
+                })?;
+                if !complete {
+                    writeln!(out, "  (tree cut at {nodes} nodes)")?;
                 }
-                if outcome.truncated {
-                    writeln!(out, "  (tree cut at {} nodes)", outcome.nodes.len())?;
-                }
-                if let Some(e) = &outcome.error {
+                if let Some(e) = &error {
                     writeln!(out, "error: {}", escape_text(&e.to_string()))?;
                 }
             }

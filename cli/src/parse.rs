@@ -38,7 +38,9 @@ pub(crate) struct Args {
     format: Format,
 
     /// Print the derivation instead of the components: every rule that matched, nested, with its byte
-    /// span (a rejected input: the tree of what matched, then the error).
+    /// span (a rejected input: the tree of what matched, then the error). Streamed: nodes are written as
+    /// they are known, in memory that does not grow with the line (on a grammar that runs on pest_vm, a
+    /// line over 64 KiB gets an error instead).
     #[arg(long)]
     tree: bool,
 

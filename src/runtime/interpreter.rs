@@ -193,6 +193,31 @@ pub(super) fn run(program: &Program, rule: usize, s: &[u8], ev: &mut Events) -> 
     }
 }
 
+/// As [`run`], from byte `p` of `s` (so a match may look at the whole input, as one inside a larger
+/// match does), on a budget of `steps` that the caller shares between matches: what the match took is
+/// taken off it. Used by the streamed tree (`workbench::tree`), which matches each node's rule again.
+pub(super) fn run_at(
+    program: &Program,
+    rule: usize,
+    s: &[u8],
+    p: usize,
+    steps: &mut u64,
+    ev: &mut Events,
+) -> Outcome {
+    let mut m = Machine {
+        program,
+        s,
+        nest: Nesting::new(0),
+    };
+    m.nest.steps = *steps;
+    let r = m.call(rule, false, p, ev);
+    *steps = m.nest.steps;
+    match m.nest.limit {
+        Some((at, limit)) => Outcome::Limit(at, limit),
+        None => Outcome::Done(r),
+    }
+}
+
 struct Machine<'a> {
     program: &'a Program,
     s: &'a [u8],

@@ -264,9 +264,9 @@ fn tree_shows_every_rule_with_its_span() {
         .unwrap();
     assert_eq!(bad.error.as_ref().map(|e| e.offset()), Some(10));
     assert_eq!(bad.nodes[0].end, 10);
-    // Over the limit: an error, no tree.
-    let long = "a".repeat(100);
-    let capped = t
+    // Longer than pest_vm's limit: a compiled grammar's tree is streamed all the same.
+    let long = format!("http://a/{}", "b".repeat(100));
+    let streamed = t
         .tree(
             "URI-reference",
             &long,
@@ -276,11 +276,152 @@ fn tree_shows_every_rule_with_its_span() {
             },
         )
         .unwrap();
+    assert!(streamed.error.is_none());
+    assert!(!streamed.truncated);
+    assert_eq!(streamed.nodes.len(), 15 + 3 * 100);
+}
+
+/// A grammar with implicit whitespace runs on pest_vm: its trees keep pest_vm's limits (a line over
+/// `max_input` gets an error and no tree, a tree over `max_nodes` is cut).
+#[test]
+fn tree_on_pest_vm_keeps_its_limits() {
+    let g: Grammar = "WHITESPACE = _{ \" \" }\nlist = { item* }\nitem = { \"a\" }\n"
+        .parse()
+        .unwrap();
+    let t = workbench::tree(&g).unwrap();
+    let limits = TreeLimits {
+        max_input: 50,
+        max_nodes: 10,
+    };
+    let capped = t.tree("list", &"a".repeat(100), limits).unwrap();
     assert!(capped.nodes.is_empty());
     assert_eq!(
         capped.error.map(|e| e.kind()),
         Some(rfc3986::ParseErrorKind::LimitReached)
     );
+    let cut = t.tree("list", "a a a a a a a a a a a a", limits).unwrap();
+    assert!(cut.truncated);
+    assert_eq!(cut.nodes.len(), 10);
+    assert!(!t.start("list", "a a", limits).unwrap().is_streamed());
+}
+
+/// pest's own tree of `input` under `rule` of the grammar `text`, every rule made normal: the nodes in
+/// pre-order as `(rule, start, end, depth)`, pest names.
+fn pest_tree(text: &str, rule: &str, input: &str) -> Vec<(String, usize, usize, usize)> {
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, text).unwrap();
+    let mut ast = pest_meta::parser::consume_rules(pairs).unwrap();
+    for r in &mut ast {
+        r.ty = pest_meta::ast::RuleType::Normal;
+    }
+    let vm = pest_vm::Vm::new(pest_meta::optimizer::optimize(ast));
+    let mut nodes = Vec::new();
+    let Ok(pairs) = vm.parse(rule, input) else {
+        return nodes;
+    };
+    let mut stack: Vec<_> = pairs.rev().map(|p| (p, 0)).collect();
+    while let Some((pair, depth)) = stack.pop() {
+        let span = pair.as_span();
+        nodes.push((pair.as_rule().to_string(), span.start(), span.end(), depth));
+        let children: Vec<_> = pair.into_inner().collect();
+        stack.extend(children.into_iter().rev().map(|p| (p, depth + 1)));
+    }
+    nodes
+}
+
+/// The streamed tree is pest's pairs, node for node, on the real-URI sample and on rejected inputs
+/// (the tree of the prefix the rule matched), for the grammars that stand alone.
+#[rstest]
+#[case::uri("uri", "uri_reference", include_str!("../../uri.pest"))]
+#[case::iri("iri", "uri_reference", include_str!("../../grammars/iri.pest"))]
+#[case::uri_template("uri-template", "uri_template", include_str!("../../grammars/uri-template.pest"))]
+fn streamed_tree_is_pests_pairs(#[case] name: &str, #[case] rule: &str, #[case] text: &str) {
+    let g = Grammar::builtin(name).unwrap().unwrap();
+    let t = workbench::tree(&g).unwrap();
+    let abnf: std::collections::HashMap<&str, &str> = g.rule_names().collect();
+    let rejected = [
+        "http://a/b c",
+        "%zz",
+        "[::1",
+        "http://[v1.x]/",
+        "a{b",
+        "{+x,y*}",
+        "",
+    ];
+    let sample = include_str!("../../data/real-uris-sample.txt");
+    for input in sample.lines().take(400).chain(rejected) {
+        let tree = t.start(rule, input, TreeLimits::default()).unwrap();
+        assert!(tree.is_streamed());
+        let mut ours = Vec::new();
+        let complete = tree
+            .for_each(|n| {
+                ours.push((n.rule.to_string(), n.start, n.end, n.depth));
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        assert!(complete);
+        let pests: Vec<_> = pest_tree(text, rule, input)
+            .into_iter()
+            .map(|(r, s, e, d)| {
+                (
+                    abnf.get(r.as_str()).map_or(r.clone(), |a| a.to_string()),
+                    s,
+                    e,
+                    d,
+                )
+            })
+            .collect();
+        assert_eq!(ours, pests, "{name}: {input:?}");
+    }
+}
+
+/// Issue 30: the tree of a 10 MiB line is streamed (nodes handed on one by one, none kept), every
+/// node's span as RFC 3986's grammar derives `http://a/` and a path segment of `a`s: URI-reference >
+/// URI > scheme (an ALPHA per letter), hier-part > authority > host > reg-name > unreserved > ALPHA,
+/// path-abempty > segment > (pchar > unreserved > ALPHA) per `a`.
+#[test]
+fn regression_tree_of_a_10_mib_line_is_streamed() {
+    let n = 10 << 20;
+    let input = format!("http://a/{}", "a".repeat(n));
+    let uri = Grammar::builtin("uri").unwrap().unwrap();
+    let t = workbench::tree(&uri).unwrap();
+    let tree = t
+        .start("URI-reference", &input, TreeLimits::default())
+        .unwrap();
+    assert!(tree.error().is_none());
+    let mut count = 0usize;
+    let complete = tree
+        .for_each(|node| {
+            let expected = match count {
+                0 => ("URI-reference", 0, input.len(), 0),
+                1 => ("URI", 0, input.len(), 1),
+                2 => ("scheme", 0, 4, 2),
+                3..=6 => ("ALPHA", count - 3, count - 2, 3),
+                7 => ("hier-part", 5, input.len(), 2),
+                8 => ("authority", 7, 8, 3),
+                9 => ("host", 7, 8, 4),
+                10 => ("reg-name", 7, 8, 5),
+                11 => ("unreserved", 7, 8, 6),
+                12 => ("ALPHA", 7, 8, 7),
+                13 => ("path-abempty", 8, input.len(), 3),
+                14 => ("segment", 9, input.len(), 4),
+                i => {
+                    let at = 9 + (i - 15) / 3;
+                    let (rule, depth) =
+                        [("pchar", 5), ("unreserved", 6), ("ALPHA", 7)][(i - 15) % 3];
+                    (rule, at, at + 1, depth)
+                }
+            };
+            assert_eq!(
+                (node.rule, node.start, node.end, node.depth),
+                expected,
+                "node {count}"
+            );
+            count += 1;
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+    assert!(complete);
+    assert_eq!(count, 15 + 3 * n);
 }
 
 /// A grammar within the load limits whose rules grow exponentially when inlined (each rule uses the one

@@ -101,19 +101,56 @@ fn parse_tree_json_is_one_record_per_line_errors_included() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// Issue 30: a line longer than pest_vm's 64 KiB gets its tree, streamed into its one record; a
+/// rejected one the tree of the prefix that matched, then its error. RFC 3986 4.2 and 3.3: `a...a` is
+/// URI-reference > relative-ref > relative-part > path-noscheme > segment-nz-nc, an unreserved > ALPHA
+/// per `a`.
 #[test]
-fn parse_tree_of_a_long_line_is_a_per_line_error() {
-    let mut input = "a".repeat(200_000).into_bytes();
-    input.extend_from_slice(b"\nhttp://a/\n");
+fn parse_tree_of_a_long_line_is_streamed() {
+    let n = 200_000;
+    let mut input = "a".repeat(n).into_bytes();
+    input.push(b'\n');
+    input.extend_from_slice("a".repeat(n).as_bytes());
+    input.extend_from_slice(b" b\nhttp://a/\n");
     let out = spawn(&["parse", "--tree", "--format", "json"], &input);
     let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 2);
-    assert_eq!(lines[0]["valid"], serde_json::Value::Null);
-    assert_eq!(lines[0]["error"]["kind"], "limit-reached");
-    assert_eq!(lines[1]["valid"], true);
+    assert_eq!(lines.len(), 3);
+    for (record, line) in lines.iter().zip(1..) {
+        assert_eq!(record["line"], line);
+    }
+    for record in &lines[..2] {
+        let tree = record["tree"].as_array().unwrap();
+        assert_eq!(tree.len(), 5 + 2 * n);
+        assert_eq!(record["truncated"], false);
+        let spine = [
+            "URI-reference",
+            "relative-ref",
+            "relative-part",
+            "path-noscheme",
+            "segment-nz-nc",
+        ];
+        for (depth, (node, rule)) in tree.iter().zip(spine).enumerate() {
+            assert_eq!(
+                (&node["rule"], &node["start"], &node["end"]),
+                (&rule.into(), &0.into(), &n.into())
+            );
+            assert_eq!(node["depth"], depth);
+        }
+        let last = &tree[tree.len() - 1];
+        assert_eq!(
+            (&last["rule"], &last["start"], &last["end"], &last["depth"]),
+            (&"ALPHA".into(), &(n - 1).into(), &n.into(), &6.into())
+        );
+    }
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[0]["error"], serde_json::Value::Null);
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["error"]["offset"], n);
+    assert_eq!(lines[2]["valid"], true);
+    assert_eq!(out.status.code(), Some(1));
 }
 
 #[cfg(unix)]

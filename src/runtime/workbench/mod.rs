@@ -27,7 +27,7 @@ use std::path::Path;
 pub use diff::{diff, Change, ChangeKind, Diff, DiffOptions, Verdict};
 pub use export::{export, ExportError, Exported, Flavor, DEFAULT_MAX_EXPORT_BYTES};
 pub use lint::{lint, Finding, LintCode};
-pub use tree::{tree, TreeGrammar, TreeLimits, TreeNode, TreeOutcome};
+pub use tree::{tree, Tree, TreeGrammar, TreeLimits, TreeNode, TreeNodeRef, TreeOutcome};
 
 use super::{
     load_overlay, load_scheme, Grammar, GrammarError, GrammarIssue, BUILTIN_GRAMMARS,
