@@ -95,9 +95,9 @@ fn follows_bad_percent(before: &str) -> bool {
 }
 
 /// The authority as RFC 3986 Appendix B splits it (`^(([^:/?#]+):)?(//([^/?#]*))?`), and what the port
-/// and IP-literal hints need of it, found in one pass over its bytes (the delimiters are ASCII, so a
-/// byte finds them where a character search would).
-#[derive(Clone, Copy, Debug)]
+/// and IP-literal hints need of it, found by byte searches (the delimiters are ASCII, so a byte finds
+/// them where a character search would).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct AuthorityShape {
     /// Byte offset just past the authority: its first `/`, `?` or `#`, or the end of the input.
     end: usize,
@@ -114,44 +114,29 @@ struct AuthorityShape {
 /// Appendix B looks for it.
 fn authority_shape(input: &str) -> Option<AuthorityShape> {
     let b = input.as_bytes();
-    // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte.
-    let mut i = 0;
-    let after_scheme = loop {
-        match b.get(i) {
-            Some(b':') if i > 0 => break i + 1,
-            Some(b':' | b'/' | b'?' | b'#') | None => break 0,
-            Some(_) => i += 1,
-        }
+    // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte. (The
+    // searches are memchr's: this runs on every rejection, and most lines are mostly authority.)
+    let colon = memchr::memchr(b':', b);
+    let before_colon = &b[..colon.unwrap_or(b.len())];
+    let after_scheme = match colon {
+        Some(i) if i > 0 && memchr::memchr3(b'/', b'?', b'#', before_colon).is_none() => i + 1,
+        _ => 0,
     };
     let start = after_scheme + 2;
     if b.get(after_scheme..start) != Some(b"//") {
         return None;
     }
-    let mut shape = AuthorityShape {
-        end: b.len(),
-        host_start: start,
-        colon: None,
-        close: None,
-    };
-    let mut seen_at = false;
-    for (i, &c) in b.iter().enumerate().skip(start) {
-        match c {
-            b'/' | b'?' | b'#' => {
-                shape.end = i;
-                break;
-            }
-            b'@' if !seen_at => {
-                seen_at = true;
-                shape.host_start = i + 1;
-                shape.colon = None;
-                shape.close = None;
-            }
-            b':' if shape.colon.is_none() => shape.colon = Some(i),
-            b']' if shape.close.is_none() => shape.close = Some(i),
-            _ => {}
-        }
-    }
-    Some(shape)
+    // The authority ends at the first "/", "?" or "#"; its host starts after its first "@", and the
+    // first ":" and "]" of the host are where its port and its IP-literal's end may be.
+    let end = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |i| start + i);
+    let host_start = memchr::memchr(b'@', &b[start..end]).map_or(start, |i| start + i + 1);
+    let host = &b[host_start..end];
+    Some(AuthorityShape {
+        end,
+        host_start,
+        colon: memchr::memchr(b':', host).map(|i| host_start + i),
+        close: memchr::memchr(b']', host).map(|i| host_start + i),
+    })
 }
 
 /// Whether `offset` falls inside the brackets of a host that starts with `[` (`authority`: what
@@ -208,4 +193,64 @@ fn port_error(
         detail: None,
         context: None,
     })
+}
+
+/// [`authority_shape`] against the regular expression of RFC 3986 Appendix B, read as the text says.
+#[cfg(test)]
+mod authority_shape_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The shape by one loop over the bytes, as Appendix B reads: the scheme up to the first ":" when
+    /// none of "/?#" comes before it, "//", then the authority up to "/", "?" or "#".
+    fn by_appendix_b(input: &str) -> Option<AuthorityShape> {
+        let b = input.as_bytes();
+        let scheme_end = b.iter().position(|c| b":/?#".contains(c));
+        let after_scheme = match scheme_end {
+            Some(i) if i > 0 && b[i] == b':' => i + 1,
+            _ => 0,
+        };
+        let rest = b.get(after_scheme..)?;
+        if !rest.starts_with(b"//") {
+            return None;
+        }
+        let start = after_scheme + 2;
+        let end = (start..b.len())
+            .find(|&i| b"/?#".contains(&b[i]))
+            .unwrap_or(b.len());
+        let host_start = (start..end)
+            .find(|&i| b[i] == b'@')
+            .map_or(start, |i| i + 1);
+        let first = |c: u8| (host_start..end).find(|&i| b[i] == c);
+        Some(AuthorityShape {
+            end,
+            host_start,
+            colon: first(b':'),
+            close: first(b']'),
+        })
+    }
+
+    #[rstest::rstest]
+    #[case::no_scheme_no_authority("a/b", None)]
+    #[case::colon_first_is_no_scheme("://a", None)]
+    #[case::user_port_and_literal(
+        "s://u:p@[::1]:80/x",
+        Some(AuthorityShape { end: 16, host_start: 8, colon: Some(9), close: Some(12) })
+    )]
+    #[case::second_at_is_in_the_host(
+        "//a@b@c:1",
+        Some(AuthorityShape { end: 9, host_start: 4, colon: Some(7), close: None })
+    )]
+    #[case::slash_before_colon_is_a_path("a/b://c", None)]
+    fn shapes(#[case] input: &str, #[case] want: Option<AuthorityShape>) {
+        assert_eq!(authority_shape(input), want);
+        assert_eq!(by_appendix_b(input), want);
+    }
+
+    proptest! {
+        #[test]
+        fn memchr_searches_agree_with_one_loop(input in "[a:/?#@\\]\\[]{0,16}") {
+            prop_assert_eq!(authority_shape(&input), by_appendix_b(&input));
+        }
+    }
 }

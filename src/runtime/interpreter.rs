@@ -392,6 +392,9 @@ pub(super) struct Detail {
     /// What each repetition with a skip table records where its scan stops, by its number in the
     /// program's `repeats`.
     stops: Vec<StopSteps>,
+    /// What each rule with a fail table records on the bytes of that table, by rule number, made at
+    /// its first use.
+    fails: Vec<OnceLock<Vec<ClassStep>>>,
 }
 
 /// The most class rules whose steps are kept (514 small steps each); the others are run in full.
@@ -425,6 +428,7 @@ impl Detail {
             stops: (0..program.repeats.len())
                 .map(|_| OnceLock::new())
                 .collect(),
+            fails: (0..program.rules.len()).map(|_| OnceLock::new()).collect(),
             program,
             items,
         })
@@ -481,7 +485,7 @@ impl Detail {
     /// The steps of class rule `rule` (a detail rule number) for each byte and the end of the input
     /// (256), outside and inside a negative lookahead: the rule run in full on that byte alone. Exact
     /// for the reason the built-in explainer's `class_memo` is: every rule a class rule tries starts at its
-    /// position.
+    /// position (and for a rule with a fail table, on the bytes of its table).
     fn class_steps(&self, rule: usize) -> Vec<ClassStep> {
         steps_of(|d| {
             let mut run = DRun {
@@ -515,6 +519,15 @@ impl DRun<'_> {
         }
         if r.silent {
             return self.eval(r.body, p, d);
+        }
+        // A rule that fails on this byte alone: its record there is replayed (as the built-in
+        // explainer's `FAIL_k` tables).
+        if let (false, Some(fail), Some(&b)) = (self.full, &r.fail, d.s.get(p)) {
+            if fail[usize::from(b)] {
+                let steps = detail.fails[rule].get_or_init(|| detail.class_steps(rule));
+                let negative = d.look == Look::Negative;
+                return d.step(&steps[usize::from(b) * 2 + usize::from(negative)], p);
+            }
         }
         let entry = d.enter(p);
         let result = self.eval(r.body, p, d);

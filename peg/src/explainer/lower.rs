@@ -397,14 +397,13 @@ impl Program {
     /// [`Runs`] (which use the skips of other repetitions).
     fn tables(&mut self) {
         let locals = self.rule_locals();
-        for r in 0..self.rules.len() {
-            let rule = &self.rules[r];
+        for (rule, local) in self.rules.iter_mut().zip(&locals) {
             if rule.silent || rule.class.is_some() {
                 continue;
             }
-            let fail: Set = std::array::from_fn(|b| locals[r][b] == Local::Fail);
+            let fail: Set = local.map(|v| v == Local::Fail);
             if fail.contains(&true) {
-                self.rules[r].fail = Some(Box::new(fail));
+                rule.fail = Some(Box::new(fail));
             }
         }
         let mut budget = WINDOW_BUDGET;
