@@ -13,8 +13,16 @@
 //! Each generated function is one rule, with the rule's ABNF line (as the `///` doc of its rule in the
 //! grammar writes it) and its pest text (as `pest_derive` sees it: in the detail grammar, optimized)
 //! as `//` comments above it, and one statement per line.
+//!
+//! The code is written from the explainer's [`Program`] ([`lower`]): the detail grammar lowered once,
+//! with the tables the explainer steps with (class rules, fail, skip, stop, triplet and run tables),
+//! which `rfc3986`'s run-time engine also builds, for grammars loaded at run time, and interprets.
 
-use std::collections::{HashMap, HashSet};
+pub mod lower;
+
+pub use lower::{Builtin, Local, Node, Program, Repeat, Runs, Skip};
+
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use pest_meta::ast::RuleType;
@@ -70,18 +78,19 @@ struct Out<'g> {
     text: String,
     indent: usize,
     counter: usize,
-    /// The detail rules by name, for [`skip_table`].
-    rules: HashMap<&'g str, &'g OptimizedRule>,
-    /// The skip tables of the repetitions written so far (see [`skip_table`]), emitted as `SKIP_k`.
+    /// The program written.
+    program: &'g Program,
+    /// The rule being written (named in the comments of its repetitions' bodies).
+    rule: usize,
+    /// The skip tables of the repetitions written so far ([`Skip::over`]), emitted as `SKIP_k`.
     skips: Vec<[bool; 256]>,
-    /// The three-byte iterations those repetitions step over (see [`triple_tables`]), as
-    /// `TRIPLE_k`.
+    /// The three-byte iterations those repetitions step over ([`Skip::triple`]), as `TRIPLE_k`.
     triples: Vec<[[bool; 256]; 3]>,
-    /// The tables of the repetitions of runs (see [`run_tables`]): the bytes that start an
-    /// iteration, and those with the bytes of a run, as `RUN_k`.
+    /// The tables of the repetitions of runs ([`Runs`]): the bytes that start an iteration, and those
+    /// with the bytes of a run, as `RUN_k`.
     runs: Vec<[bool; 256]>,
     /// The bodies of those repetitions, emitted as functions `d_rep_k` with a table of steps `STOP_k`
-    /// (see [`stop_table`]): the text of each function and its stop table.
+    /// ([`Skip::stop`]): the text of each function and its stop table.
     bodies: Vec<(String, [bool; 256])>,
 }
 
@@ -120,8 +129,8 @@ impl Out<'_> {
     fn triple_table(&mut self, k: usize, tables: &[[bool; 256]; 3]) {
         self.line("");
         self.line(&format!(
-            "/// The three-byte iterations a repetition's body matches alone (see `peg/src/explainer.rs`, \
-             `triple_tables`): {}, then {}, then {}.",
+            "/// The three-byte iterations a repetition's body matches alone (see `Skip::triple` in \
+             `peg/src/explainer/lower.rs`): {}, then {}, then {}.",
             describe(&tables[0]),
             describe(&tables[1]),
             describe(&tables[2])
@@ -174,18 +183,26 @@ impl Out<'_> {
 /// The Rust source of the explainer: `fn d_NAME(d: &mut Diag<'_>, p: usize) -> Option<usize>` per rule, the
 /// table of items and `explain(rule, d)`, which matches entry rule number `rule` (in the order of
 /// `grammar_rules`, the grammar's rule table, which also gives the ABNF lines of the comments) from the
-/// start of the input.
+/// start of the input. The code is written from the explainer's [`Program`], lowered from `detail` (the
+/// optimized detail rules, whose pest text the comments show) and written with its tables as statics;
+/// `PROGRAM_DIGEST` is its [`Program::digest`].
+///
+/// # Errors
+/// A message when the detail grammar cannot be lowered (see [`Program::lower`]).
 pub fn generate(
     detail: &[OptimizedRule],
     items: &[Item],
     grammar_rules: &[GrammarRule],
     entry_prefix: &str,
 ) -> Result<String, String> {
+    let names: Vec<String> = grammar_rules.iter().map(|r| r.name.clone()).collect();
+    let program = Program::lower(detail, &names, entry_prefix)?;
     let mut out = Out {
         text: String::new(),
         indent: 0,
         counter: 0,
-        rules: detail.iter().map(|r| (r.name.as_str(), r)).collect(),
+        program: &program,
+        rule: 0,
         skips: Vec::new(),
         triples: Vec::new(),
         runs: Vec::new(),
@@ -207,20 +224,29 @@ pub fn generate(
     }
     out.indent -= 1;
     out.line("];");
-    let classes = class_rules(detail);
+    out.line("");
+    out.line(
+        "/// The digest of the explainer's program (`rfc3986_peg::explainer::Program::digest`).",
+    );
+    out.line(&format!(
+        "pub(crate) const PROGRAM_DIGEST: u64 = {:#018x};",
+        program.digest()
+    ));
     out.line("");
     out.line("/// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record");
     out.line("/// of attempts depends on the byte alone, so `Diag::class` replays it from a table made once.");
     out.line("pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[");
     out.indent += 1;
-    for name in &classes {
-        out.line(&format!("d_{name}_in_full,"));
+    for &r in &program.classes {
+        out.line(&format!("d_{}_in_full,", program.rules[r].name));
     }
     out.indent -= 1;
     out.line("];");
     let mut fails: Vec<(String, [bool; 256])> = Vec::new();
     for (index, rule) in detail.iter().enumerate() {
         let id = index + 1;
+        let lowered = &program.rules[index];
+        out.rule = index;
         let heading = match items.get(id) {
             Some(Item::Rule(i)) => (grammar_rules.get(*i))
                 .and_then(GrammarRule::abnf_line)
@@ -238,7 +264,7 @@ pub fn generate(
         let mut in_full = None;
         out.line("");
         out.comment(&comment);
-        if let Some(k) = classes.iter().position(|c| *c == rule.name) {
+        if let Some(k) = lowered.class {
             out.line(&format!(
                 "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
                 rule.name
@@ -258,10 +284,10 @@ pub fn generate(
                 "fn d_{}_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
                 rule.name
             ));
-        } else if let Some(fail) = fail_table(rule, &out.rules) {
+        } else if let Some(fail) = &lowered.fail {
             // A normal rule that fails on some bytes alone: on those, its record is replayed.
             let k = fails.len();
-            fails.push((rule.name.clone(), fail));
+            fails.push((rule.name.clone(), **fail));
             out.line(&format!(
                 "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
                 rule.name
@@ -299,23 +325,14 @@ pub fn generate(
             ));
         }
         out.indent += 1;
-        match rule.ty {
-            RuleType::Silent => {
-                let body = expr(&mut out, &rule.expr, "p")?;
-                out.line(&body);
-            }
-            RuleType::Normal => {
-                out.line("let entry = d.enter(p);");
-                let body = expr(&mut out, &rule.expr, "p")?;
-                out.line(&format!("let r = {body};"));
-                out.line(&format!("d.leave({id}, p, entry, r)"));
-            }
-            _ => {
-                return Err(format!(
-                    "rule `{}`: the detail grammar has only normal and silent rules",
-                    rule.name
-                ))
-            }
+        if lowered.silent {
+            let body = node(&mut out, lowered.body, "p");
+            out.line(&body);
+        } else {
+            out.line("let entry = d.enter(p);");
+            let body = node(&mut out, lowered.body, "p");
+            out.line(&format!("let r = {body};"));
+            out.line(&format!("d.leave({id}, p, entry, r)"));
         }
         out.indent -= 1;
         out.line("}");
@@ -329,7 +346,7 @@ pub fn generate(
                     continue;
                 }
                 let mut line = line.to_string();
-                for name in &classes {
+                for name in program.classes.iter().map(|&c| &program.rules[c].name) {
                     line =
                         line.replace(&format!(" d_{name}(d, "), &format!(" d_{name}_in_full(d, "));
                 }
@@ -340,7 +357,7 @@ pub fn generate(
     for (k, (name, fail)) in fails.iter().enumerate() {
         out.byte_table(
             &format!(
-                "The bytes on which `{name}` fails alone (see `peg/src/explainer.rs`, `fail_table`)"
+                "The bytes on which `{name}` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`)"
             ),
             &format!("FAIL_{k}"),
             fail,
@@ -366,7 +383,7 @@ pub fn generate(
     }
     for (k, table) in std::mem::take(&mut out.skips).iter().enumerate() {
         out.byte_table(
-            "The bytes a repetition's body matches alone (see `peg/src/explainer.rs`, `skip_table`)",
+            "The bytes a repetition's body matches alone (see `Skip::over` in `peg/src/explainer/lower.rs`)",
             &format!("SKIP_{k}"),
             table,
         );
@@ -376,7 +393,7 @@ pub fn generate(
     }
     for (k, table) in std::mem::take(&mut out.runs).iter().enumerate() {
         out.byte_table(
-            "Bytes of a repetition of runs (see `peg/src/explainer.rs`, `run_tables`)",
+            "Bytes of a repetition of runs (see `Runs` in `peg/src/explainer/lower.rs`)",
             &format!("RUN_{k}"),
             table,
         );
@@ -389,8 +406,8 @@ pub fn generate(
     out.indent += 1;
     out.line("match rule {");
     out.indent += 1;
-    for (i, rule) in grammar_rules.iter().enumerate() {
-        out.line(&format!("{i} => d_{entry_prefix}{}(d, 0),", rule.name));
+    for (i, &entry) in program.entries.iter().enumerate() {
+        out.line(&format!("{i} => d_{}(d, 0),", program.rules[entry].name));
     }
     out.line("_ => None,");
     out.indent -= 1;
@@ -398,115 +415,6 @@ pub fn generate(
     out.indent -= 1;
     out.line("}");
     Ok(out.text)
-}
-
-/// What an expression does at a position whose byte is `b`, when that byte alone decides it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Local {
-    /// It matches exactly that byte, attempting nothing at any other position.
-    Match1,
-    /// It fails, attempting nothing at any other position.
-    Fail,
-    /// Anything else (it looks further, or may match nothing).
-    Other,
-}
-
-/// [`Local`] of `e` on the byte `b`, following rule calls (at most 64 deep). Not memoized: meant for the
-/// generator's own grammar (a grammar built to defeat it could make it try many paths); the engine of
-/// grammars loaded at run time does not use it.
-pub fn local(e: &E, b: u8, rules: &HashMap<&str, &OptimizedRule>, depth: usize) -> Local {
-    if depth > 64 {
-        return Local::Other;
-    }
-    match e {
-        E::Str(text) => match text.as_bytes() {
-            [] => Local::Other,
-            [first, ..] if *first != b => Local::Fail,
-            [_] => Local::Match1,
-            _ => Local::Other,
-        },
-        // An ASCII range compares the byte (`byte_in`); a byte of a multi-byte character is above it.
-        E::Range(lo, hi) => match (single_char(lo), single_char(hi)) {
-            (Ok(lo), Ok(hi)) if lo.is_ascii() && hi.is_ascii() => {
-                if lo <= char::from(b) && char::from(b) <= hi {
-                    Local::Match1
-                } else {
-                    Local::Fail
-                }
-            }
-            _ => Local::Other,
-        },
-        E::Ident(name) => match rules.get(name.as_str()) {
-            Some(rule) => local(&rule.expr, b, rules, depth + 1),
-            None => Local::Other,
-        },
-        E::Seq(first, _) => match local(first, b, rules, depth + 1) {
-            Local::Fail => Local::Fail,
-            _ => Local::Other,
-        },
-        E::Choice(first, rest) => match local(first, b, rules, depth + 1) {
-            Local::Fail => local(rest, b, rules, depth + 1),
-            decided => decided,
-        },
-        E::RestoreOnErr(inner) => local(inner, b, rules, depth + 1),
-        _ => Local::Other,
-    }
-}
-
-/// The bytes a repetition `body*` may step over without running `body`, or `None` when it may not.
-///
-/// At a byte on which `body` is [`Local::Match1`], an iteration only adds attempts at that byte's
-/// position. When every alternative of `body` is a call of a normal rule, the repetition ends where
-/// `body` fails, outside a negative lookahead, by recording a failed rule at that later position (or
-/// further), which drops every attempt recorded before it: so the skipped iterations cannot show in
-/// the error, and the explainer scans over them as the recognizer does (`Diag` is consulted for the
-/// lookahead: inside a negative one, a match records, and nothing is skipped).
-pub fn skip_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Option<[bool; 256]> {
-    let mut alternatives = Vec::new();
-    flatten_choice(body, &mut alternatives);
-    let normal_call = |e: &&E| match e {
-        E::Ident(name) => rules
-            .get(name.as_str())
-            .is_some_and(|rule| rule.ty == RuleType::Normal),
-        _ => false,
-    };
-    if !alternatives.iter().all(normal_call) {
-        return None;
-    }
-    let table = bytes_where(body, rules, Local::Match1);
-    table.iter().any(|&b| b).then_some(table)
-}
-
-/// The bytes on which `body` fails attempting nothing at any other position ([`Local::Fail`]), for a
-/// body that [`skip_table`] accepts: where the scan of a repetition stops on one of them, the repetition
-/// ends there, and what `body` records at that position depends on the byte alone, so it is replayed
-/// from a table made once (as a class rule's step), not matched.
-pub fn stop_table(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> [bool; 256] {
-    bytes_where(body, rules, Local::Fail)
-}
-
-/// The bytes on which `e` is [`Local`] `want`.
-fn bytes_where(e: &E, rules: &HashMap<&str, &OptimizedRule>, want: Local) -> [bool; 256] {
-    let mut table = [false; 256];
-    for b in 0..=255u8 {
-        table[usize::from(b)] = local(e, b, rules, 0) == want;
-    }
-    table
-}
-
-/// The bytes on which a normal rule fails attempting nothing at any other position ([`Local::Fail`]),
-/// or `None` when there are none. On such a byte, every attempt the rule makes is at its position, so
-/// what it adds to the record depends on the byte alone (and on being in a negative lookahead), as for
-/// a class rule: it is made once per byte by the rule's step-by-step form and replayed.
-pub fn fail_table(
-    rule: &OptimizedRule,
-    rules: &HashMap<&str, &OptimizedRule>,
-) -> Option<[bool; 256]> {
-    if rule.ty != RuleType::Normal {
-        return None;
-    }
-    let table = bytes_where(&rule.expr, rules, Local::Fail);
-    table.iter().any(|&b| b).then_some(table)
 }
 
 /// What an expression does on a short window of bytes, when the window alone decides it.
@@ -531,91 +439,6 @@ pub fn window_of_text(s: &[u8], p: usize, text: &[u8], same: fn(&[u8], &[u8]) ->
     } else {
         Window::Unknown
     }
-}
-
-/// [`Window`] of `e` matched at `p` in `s`, following rule calls (at most 64 deep), as the explainer matches
-/// it (`byte_is`, `lit`, `lit_ci`, `byte_in`). Every node evaluated at a position at or past the end of
-/// `s` is [`Window::Unknown`]: so a result other than that one says the match looked at, and attempted
-/// rules at, positions inside `s` only.
-fn window(
-    e: &E,
-    s: &[u8],
-    p: usize,
-    rules: &HashMap<&str, &OptimizedRule>,
-    depth: usize,
-) -> Window {
-    if depth > 64 || p >= s.len() {
-        return Window::Unknown;
-    }
-    let compare = |text: &str, same| window_of_text(s, p, text.as_bytes(), same);
-    match e {
-        E::Str(text) => compare(text, |a, b| a == b),
-        E::Insens(text) if text.is_ascii() => compare(text, |a, b| a.eq_ignore_ascii_case(b)),
-        E::Range(lo, hi) => match (single_char(lo), single_char(hi)) {
-            (Ok(lo), Ok(hi)) if lo.is_ascii() && hi.is_ascii() => {
-                match (lo..=hi).contains(&char::from(s[p])) && s[p].is_ascii() {
-                    true => Window::Match(p + 1),
-                    false => Window::Fail,
-                }
-            }
-            _ => Window::Unknown,
-        },
-        E::Ident(name) => match rules.get(name.as_str()) {
-            Some(rule) => window(&rule.expr, s, p, rules, depth + 1),
-            None => Window::Unknown,
-        },
-        E::Seq(a, b) => match window(a, s, p, rules, depth + 1) {
-            Window::Match(q) => window(b, s, q, rules, depth + 1),
-            other => other,
-        },
-        E::Choice(a, b) => match window(a, s, p, rules, depth + 1) {
-            Window::Fail => window(b, s, p, rules, depth + 1),
-            other => other,
-        },
-        E::Opt(inner) => match window(inner, s, p, rules, depth + 1) {
-            Window::Fail => Window::Match(p),
-            other => other,
-        },
-        E::Rep(inner) => {
-            // As the explainer's loop: until the body fails or stops moving.
-            let mut q = p;
-            loop {
-                match window(inner, s, q, rules, depth + 1) {
-                    Window::Match(r) if r > q => q = r,
-                    Window::Match(_) | Window::Fail => return Window::Match(q),
-                    Window::Unknown => return Window::Unknown,
-                }
-            }
-        }
-        E::RestoreOnErr(inner) => window(inner, s, p, rules, depth + 1),
-        E::PosPred(inner) => match window(inner, s, p, rules, depth + 1) {
-            Window::Match(_) => Window::Match(p),
-            other => other,
-        },
-        E::NegPred(inner) => match window(inner, s, p, rules, depth + 1) {
-            Window::Match(_) => Window::Fail,
-            Window::Fail => Window::Match(p),
-            Window::Unknown => Window::Unknown,
-        },
-        _ => Window::Unknown,
-    }
-}
-
-/// The three-byte iterations a repetition `body*` with a [`skip_table`] may also step over: tables of
-/// the first, second and third bytes such that on every such triplet `body` matches exactly those
-/// three bytes, looking at no other position; or `None` when there are none (for `*pchar`: `"%"`,
-/// `HEXDIG`, `HEXDIG`, a `pct-encoded`).
-///
-/// The argument of [`skip_table`] holds for them unchanged: an iteration over positions `p..p + 3`
-/// attempts rules at those positions only, and the repetition ends at `p + 3` or later by recording a
-/// failed rule there, which drops them. Only ASCII first bytes are tried (a non-ASCII one starts a
-/// character, whose range `window` does not follow), each with at most [`TRIPLE_SECOND_BYTES`]
-/// second bytes that leave the body undecided. When several first bytes start such triplets
-/// with different second and third bytes, only those of the lowest first byte are kept (one table of
-/// each).
-pub fn triple_tables(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Option<[[bool; 256]; 3]> {
-    skip_table(body, rules)?;
-    triplets(|bytes| Some(window(body, bytes, 0, rules, 0)))
 }
 
 /// The most second bytes after which [`triplets`] tries every third byte, for one first byte (`%` has
@@ -689,64 +512,6 @@ fn intern<T: PartialEq>(list: &mut Vec<T>, item: T) -> usize {
     }
 }
 
-/// What [`run_tables`] finds for a repetition of runs.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Run {
-    /// The bytes on which `A` matches alone and on which the run's body fails alone.
-    pub start: [bool; 256],
-    /// `start` and the run's [`skip_table`] together.
-    pub runs: [bool; 256],
-    /// The run's [`triple_tables`].
-    pub triple: Option<[[bool; 256]; 3]>,
-}
-
-/// For a repetition `(A ~ R)*` whose body calls a normal rule `A` then a normal rule `R = body*` (for
-/// `*( "/" segment )`: `"/"` then `segment = *pchar`), the bytes that separate iterations and the
-/// tables of `R`'s scan; `None` for any other shape, or when `R` has no [`skip_table`].
-///
-/// An iteration that starts on a byte `c` of `start` and whose run stops on such a byte again attempts
-/// rules only where the run stops (`body` fails there alone: [`stop_table`]), so the next iteration,
-/// whose run stops at least one byte further, records beyond it and drops that record; the iterations
-/// of a string of them are stepped over (`scan_runs`: as long as the bytes are in `runs`, which is
-/// `start` and the run's bytes) and the last one, whose run stops elsewhere, is matched and recorded in
-/// full. A byte that may be the second or third of a triplet is not in `start`.
-pub fn run_tables(body: &E, rules: &HashMap<&str, &OptimizedRule>) -> Option<Run> {
-    let E::Seq(a, r) = body else {
-        return None;
-    };
-    let (E::Ident(a_name), E::Ident(r_name)) = (a.as_ref(), r.as_ref()) else {
-        return None;
-    };
-    let normal = |name: &str| {
-        rules
-            .get(name)
-            .filter(|rule| rule.ty == RuleType::Normal)
-            .copied()
-    };
-    normal(a_name)?;
-    let E::Rep(run) = &normal(r_name)?.expr else {
-        return None;
-    };
-    let skip = skip_table(run, rules)?;
-    let triple = triple_tables(run, rules);
-    let mut start = [false; 256];
-    let mut runs = skip;
-    for c in 0..=255u8 {
-        let b = usize::from(c);
-        // Not a second or third byte of a triplet, which would hide an iteration's start.
-        let in_triplet = triple.is_some_and(|t| t[1][b] || t[2][b]);
-        start[b] = local(a, c, rules, 0) == Local::Match1
-            && local(run, c, rules, 0) == Local::Fail
-            && !in_triplet;
-        runs[b] |= start[b];
-    }
-    start.contains(&true).then_some(Run {
-        start,
-        runs,
-        triple,
-    })
-}
-
 /// The bytes of a table, as ranges of printable ASCII and hex codes (for the generated comment).
 fn describe(table: &[bool; 256]) -> String {
     let mut parts = Vec::new();
@@ -807,29 +572,9 @@ fn one_byte(e: &E, classes: &HashSet<&str>) -> bool {
     }
 }
 
-fn flatten_seq<'e>(e: &'e E, items: &mut Vec<&'e E>) {
-    match e {
-        E::Seq(a, b) => {
-            flatten_seq(a, items);
-            flatten_seq(b, items);
-        }
-        other => items.push(other),
-    }
-}
-
-fn flatten_choice<'e>(e: &'e E, items: &mut Vec<&'e E>) {
-    match e {
-        E::Choice(a, b) => {
-            flatten_choice(a, items);
-            flatten_choice(b, items);
-        }
-        other => items.push(other),
-    }
-}
-
-fn bytes(text: &str) -> String {
+fn bytes(text: &[u8]) -> String {
     let mut b = String::from("b\"");
-    for byte in text.bytes() {
+    for &byte in text {
         if byte.is_ascii_alphanumeric() {
             b.push(byte as char);
         } else {
@@ -848,60 +593,50 @@ fn single_char(text: &str) -> Result<char, String> {
     }
 }
 
-/// Writes the statements `e` needs and returns an expression of type `Option<usize>`: the position after
-/// `e` matched at position `p` (a variable name), as pest's generated code would match it.
-fn expr(out: &mut Out<'_>, e: &E, p: &str) -> Result<String, String> {
-    Ok(match e {
-        E::Str(text) if text.is_empty() => format!("Some({p})"),
-        E::Str(text) if text.len() == 1 => format!("byte_is(d.s, {p}, {})", text.as_bytes()[0]),
-        E::Str(text) => format!("lit(d.s, {p}, {})", bytes(text)),
-        E::Insens(text) => format!("lit_ci(d.s, {p}, {})", bytes(text)),
-        E::Range(a, b) => {
-            let (a, b) = (single_char(a)?, single_char(b)?);
-            if a.is_ascii() && b.is_ascii() {
-                format!("byte_in(d.s, {p}, {}, {})", a as u8, b as u8)
-            } else {
-                format!("char_in(d.s, {p}, {a:?}, {b:?})")
-            }
-        }
-        E::Ident(name) => match name.as_str() {
-            "SOI" => format!("({p} == 0).then_some({p})"),
-            "EOI" => format!("d.eoi({p})"),
-            "ANY" => format!("any_char(d.s, {p})"),
-            "ASCII_DIGIT" => format!("byte_in(d.s, {p}, 48, 57)"),
-            "ASCII_ALPHA" => format!("byte_of(d.s, {p}, &ASCII_ALPHA)"),
-            "ASCII_HEX_DIGIT" => format!("byte_of(d.s, {p}, &ASCII_HEX_DIGIT)"),
-            other => format!("d_{other}(d, {p})"),
-        },
-        E::PosPred(inner) | E::NegPred(inner) => {
+/// Writes the statements node `id` of the program needs and returns an expression of type
+/// `Option<usize>`: the position after the node matched at position `p` (a variable name), as pest's
+/// generated code would match it.
+fn node(out: &mut Out<'_>, id: usize, p: &str) -> String {
+    let program = out.program;
+    match &program.nodes[id] {
+        Node::Empty => format!("Some({p})"),
+        Node::Byte(b) => format!("byte_is(d.s, {p}, {b})"),
+        Node::ByteRange(lo, hi) => format!("byte_in(d.s, {p}, {lo}, {hi})"),
+        Node::Builtin(Builtin::Alpha) => format!("byte_of(d.s, {p}, &ASCII_ALPHA)"),
+        Node::Builtin(Builtin::HexDigit) => format!("byte_of(d.s, {p}, &ASCII_HEX_DIGIT)"),
+        Node::Literal(text) => format!("lit(d.s, {p}, {})", bytes(text)),
+        Node::LiteralCi(text) => format!("lit_ci(d.s, {p}, {})", bytes(text)),
+        Node::CharRange(a, b) => format!("char_in(d.s, {p}, {a:?}, {b:?})"),
+        Node::Soi => format!("({p} == 0).then_some({p})"),
+        Node::Eoi => format!("d.eoi({p})"),
+        Node::Any => format!("any_char(d.s, {p})"),
+        Node::Call(r) => format!("d_{}(d, {p})", program.rules[*r].name),
+        Node::Predicate { positive, inner } => {
             let look = out.fresh("look");
             let r = out.fresh("r");
-            let positive = matches!(e, E::PosPred(_));
             out.line(&format!("let {look} = d.look;"));
             out.line(&format!(
                 "d.look = {look}.{}();",
-                if positive { "positive" } else { "negative" }
+                if *positive { "positive" } else { "negative" }
             ));
-            let body = expr(out, inner, p)?;
+            let body = node(out, *inner, p);
             out.line(&format!("let {r} = {body};"));
             out.line(&format!("d.look = {look};"));
-            if positive {
+            if *positive {
                 format!("{r}.map(|_| {p})")
             } else {
                 format!("(if {r}.is_some() {{ None }} else {{ Some({p}) }})")
             }
         }
-        E::Seq(..) => {
-            let mut items = Vec::new();
-            flatten_seq(e, &mut items);
+        Node::Seq(items) => {
             let label = out.fresh("'s");
             let result = out.fresh("r");
             out.line(&format!("let {result} = {label}: {{"));
             out.indent += 1;
             let mut cur = p.to_string();
-            for item in items {
+            for &item in items {
                 let next = out.fresh("p");
-                let body = expr(out, item, &cur)?;
+                let body = node(out, item, &cur);
                 out.line(&format!(
                     "let Some({next}) = {body} else {{ break {label} None }};"
                 ));
@@ -912,16 +647,14 @@ fn expr(out: &mut Out<'_>, e: &E, p: &str) -> Result<String, String> {
             out.line("};");
             result
         }
-        E::Choice(..) => {
-            let mut items = Vec::new();
-            flatten_choice(e, &mut items);
+        Node::Choice(items) => {
             let label = out.fresh("'c");
             let result = out.fresh("r");
             out.line(&format!("let {result} = {label}: {{"));
             out.indent += 1;
             let last = items.len() - 1;
-            for (i, item) in items.into_iter().enumerate() {
-                let body = expr(out, item, p)?;
+            for (i, &item) in items.iter().enumerate() {
+                let body = node(out, item, p);
                 if i == last {
                     out.line(&body);
                 } else {
@@ -935,29 +668,31 @@ fn expr(out: &mut Out<'_>, e: &E, p: &str) -> Result<String, String> {
             out.line("};");
             result
         }
-        E::Opt(inner) => {
+        Node::Optional(inner) => {
             let result = out.fresh("r");
             out.line(&format!("let {result} = {{"));
             out.indent += 1;
-            let body = expr(out, inner, p)?;
+            let body = node(out, *inner, p);
             out.line(&format!("Some({body}.unwrap_or({p}))"));
             out.indent -= 1;
             out.line("};");
             result
         }
-        E::RestoreOnErr(inner) => expr(out, inner, p)?,
-        E::Rep(inner) => {
+        Node::Repeat {
+            body: inner,
+            tables,
+        } => {
             // pest repeats until the expression fails; an expression that succeeds without moving (which
             // pest's validator rejects) ends the loop here instead of never.
+            let repeat = &program.repeats[*tables];
             let q = out.fresh("q");
             let r = out.fresh("r");
-            let skip = skip_table(inner, &out.rules);
             out.line(&format!("let mut {q} = {p};"));
-            if let Some(run) = run_tables(inner, &out.rules) {
+            if let Some(run) = &repeat.runs {
                 let j = intern(&mut out.runs, run.start);
                 let k = intern(&mut out.runs, run.runs);
-                let triple = match run.triple {
-                    Some(triple) => format!("Some(&TRIPLE_{})", intern(&mut out.triples, triple)),
+                let triple = match &run.triple {
+                    Some(triple) => format!("Some(&TRIPLE_{})", intern(&mut out.triples, **triple)),
                     None => "None".to_string(),
                 };
                 out.line("if d.look != Look::Negative {");
@@ -970,43 +705,33 @@ fn expr(out: &mut Out<'_>, e: &E, p: &str) -> Result<String, String> {
             }
             out.line("loop {");
             out.indent += 1;
-            if let Some(table) = skip {
-                let k = intern(&mut out.skips, table);
+            if let Some(skip) = &repeat.skip {
+                let k = intern(&mut out.skips, skip.over);
                 // The body as a function of its own, whose steps replay where the scan stops.
-                let stop = stop_table(inner, &out.rules);
                 let j = out.bodies.len();
-                out.bodies.push((String::new(), stop));
-                let mut body = Out {
-                    text: String::new(),
-                    indent: 0,
-                    counter: out.counter,
-                    rules: out.rules.clone(),
-                    skips: std::mem::take(&mut out.skips),
-                    triples: std::mem::take(&mut out.triples),
-                    runs: std::mem::take(&mut out.runs),
-                    bodies: std::mem::take(&mut out.bodies),
-                };
-                body.line("");
-                body.line(&format!("/// The body of a repetition: `{inner}`."));
-                body.line(&format!(
+                out.bodies.push((String::new(), skip.stop));
+                let (text, indent) = (std::mem::take(&mut out.text), out.indent);
+                out.indent = 0;
+                out.line("");
+                out.line(&format!(
+                    "/// The body of a repetition in `d_{}`.",
+                    program.rules[out.rule].name
+                ));
+                out.line(&format!(
                     "fn d_rep_{j}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{"
                 ));
-                body.indent += 1;
-                let r = expr(&mut body, inner, "p")?;
-                body.line(&r);
-                body.indent -= 1;
-                body.line("}");
-                out.counter = body.counter;
-                out.skips = std::mem::take(&mut body.skips);
-                out.triples = std::mem::take(&mut body.triples);
-                out.runs = std::mem::take(&mut body.runs);
-                out.bodies = std::mem::take(&mut body.bodies);
-                out.bodies[j].0 = body.text;
+                out.indent += 1;
+                let r = node(out, *inner, "p");
+                out.line(&r);
+                out.indent -= 1;
+                out.line("}");
+                out.bodies[j].0 = std::mem::replace(&mut out.text, text);
+                out.indent = indent;
                 out.line("if d.look != Look::Negative {");
                 out.indent += 1;
-                match triple_tables(inner, &out.rules) {
+                match &skip.triple {
                     Some(triple) => {
-                        let t = intern(&mut out.triples, triple);
+                        let t = intern(&mut out.triples, **triple);
                         out.line(&format!(
                             "{q} = scan_triples(d.s, {q}, &SKIP_{k}, &TRIPLE_{t});"
                         ));
@@ -1026,7 +751,7 @@ fn expr(out: &mut Out<'_>, e: &E, p: &str) -> Result<String, String> {
                 out.indent -= 1;
                 out.line("}");
             }
-            let body = expr(out, inner, &q)?;
+            let body = node(out, *inner, &q);
             out.line(&format!("let Some({r}) = {body} else {{ break }};"));
             out.line(&format!("if {r} == {q} {{ break }}"));
             out.line(&format!("{q} = {r};"));
@@ -1034,10 +759,5 @@ fn expr(out: &mut Out<'_>, e: &E, p: &str) -> Result<String, String> {
             out.line("}");
             format!("Some({q})")
         }
-        _ => {
-            return Err(format!(
-                "`{e}`: PUSH, PEEK, POP, skip and node tags are not supported by the explainer"
-            ))
-        }
-    })
+    }
 }

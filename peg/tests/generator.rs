@@ -864,30 +864,27 @@ fn emit_refuses_what_it_cannot_compile_exactly(#[case] text: &str) {
 // diagnose: the bytes a repetition steps over
 // ---------------------------------------------------------------------------------------------------------
 
-/// `tables` of the body of the first repetition in rule `name` of `text`'s detail grammar.
-fn of_first_rep<T>(
-    text: &str,
-    name: &str,
-    tables: impl Fn(
-        &pest_meta::optimizer::OptimizedExpr,
-        &std::collections::HashMap<&str, &pest_meta::optimizer::OptimizedRule>,
-    ) -> T,
-) -> T {
-    use pest_meta::optimizer::OptimizedExpr as E;
-    fn first_rep(e: &E) -> Option<&E> {
-        match e {
-            E::Rep(inner) => Some(inner),
-            E::Seq(a, b) | E::Choice(a, b) => first_rep(a).or_else(|| first_rep(b)),
-            E::Opt(a) | E::RestoreOnErr(a) | E::PosPred(a) | E::NegPred(a) => first_rep(a),
+/// The tables of the first repetition in rule `name` of `text`'s detail grammar, as the explainer's
+/// program has them.
+fn of_first_rep<T>(text: &str, name: &str, tables: impl Fn(&explainer::Repeat) -> T) -> T {
+    use explainer::Node;
+    fn first_rep(program: &explainer::Program, id: usize) -> Option<usize> {
+        match &program.nodes[id] {
+            Node::Repeat { tables, .. } => Some(*tables),
+            Node::Seq(items) | Node::Choice(items) => {
+                items.iter().find_map(|&item| first_rep(program, item))
+            }
+            Node::Optional(inner) | Node::Predicate { inner, .. } => first_rep(program, *inner),
             _ => None,
         }
     }
     let read = read::read(text).expect("reads");
     let detail = read::optimized(&read.detail).expect("detail grammar");
-    let rules = detail.iter().map(|r| (r.name.as_str(), r)).collect();
-    let rule = detail.iter().find(|r| r.name == name).expect("rule");
-    let body = first_rep(&rule.expr).expect("a repetition");
-    tables(body, &rules)
+    let names: Vec<String> = read.rules.iter().map(|r| r.name.clone()).collect();
+    let program = explainer::Program::lower(&detail, &names, read::ENTRY_PREFIX).expect("lowers");
+    let rule = program.rules.iter().find(|r| r.name == name).expect("rule");
+    let k = first_rep(&program, rule.body).expect("a repetition");
+    tables(&program.repeats[k])
 }
 
 /// The bytes of a table.
@@ -900,15 +897,16 @@ fn table_bytes(table: &[bool; 256]) -> String {
 
 /// The skip table of the first repetition in rule `name` of `text`'s detail grammar, as its bytes.
 fn skip_of(text: &str, name: &str) -> Option<String> {
-    of_first_rep(text, name, |body, rules| {
-        explainer::skip_table(body, rules).map(|t| table_bytes(&t))
+    of_first_rep(text, name, |repeat| {
+        (repeat.skip.as_ref()).map(|skip| table_bytes(&skip.over))
     })
 }
 
 /// The triple tables of the first repetition in rule `name`, as their bytes joined by `|`.
 fn triples_of(text: &str, name: &str) -> Option<String> {
-    of_first_rep(text, name, |body, rules| {
-        explainer::triple_tables(body, rules)
+    of_first_rep(text, name, |repeat| {
+        (repeat.skip.as_ref())
+            .and_then(|skip| skip.triple.as_ref())
             .map(|t| t.iter().map(table_bytes).collect::<Vec<_>>().join("|"))
     })
 }
@@ -991,10 +989,10 @@ fn diagnose_triple_tables(#[case] text: &str, #[case] rule: &str, #[case] bytes:
     assert_eq!(triples_of(text, rule), bytes);
 }
 
-/// The start bytes of the runs [`explainer::run_tables`] finds in the first repetition of rule `name`.
+/// The start bytes of the [`explainer::Runs`] of the first repetition of rule `name`.
 fn run_starts_of(text: &str, name: &str) -> Option<String> {
-    of_first_rep(text, name, |body, rules| {
-        explainer::run_tables(body, rules).map(|run| table_bytes(&run.start))
+    of_first_rep(text, name, |repeat| {
+        (repeat.runs.as_ref()).map(|run| table_bytes(&run.start))
     })
 }
 

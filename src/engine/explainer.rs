@@ -234,6 +234,8 @@ impl<'s> Diag<'s> {
     }
 }
 
+#[cfg(all(test, feature = "runtime-grammar"))]
+pub(crate) use generated::PROGRAM_DIGEST;
 pub(crate) use generated::{explain, ITEMS};
 use std::sync::OnceLock;
 

@@ -23,15 +23,11 @@
 //! average), far below the budget.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use pest_meta::ast::RuleType;
-use pest_meta::optimizer::{OptimizedExpr as E, OptimizedRule};
+use pest_meta::optimizer::OptimizedRule;
 
-use super::analyse::{builtin_class, single_char, Set};
-use super::explainer::{class_rules, triplets, window_of_text, Item, Window};
+use super::explainer::{self as lowered, Item};
 use super::program::{Guard, Node, NodeId, Program};
 use crate::engine::explainer::{steps_of, ClassStep, Diag, Look};
 use crate::engine::recognizer::{
@@ -402,108 +398,29 @@ impl<'a> Machine<'a> {
 // The detail grammar, with pest's record of attempts
 // -------------------------------------------------------------------------------------------------------
 
-/// A node of the detail grammar as pest_derive would compile it (after pest_meta's optimizer), with its
-/// rule calls resolved.
-#[derive(Debug)]
-enum DNode {
-    Empty,
-    Byte(u8),
-    ByteRange(u8, u8),
-    Table(Box<Set>),
-    Literal(Vec<u8>),
-    LiteralCi(Vec<u8>),
-    CharRange(char, char),
-    Soi,
-    Eoi,
-    Any,
-    Call(usize),
-    Predicate {
-        positive: bool,
-        inner: usize,
-    },
-    Seq(Vec<usize>),
-    Choice(Vec<usize>),
-    Optional(usize),
-    /// `body*`, and what it may skip when explaining (see [`Skip`]), worked out at the first use.
-    Repeat(usize, OnceLock<Skips>),
-}
+/// What a repetition records where its scan stops, outside a negative lookahead (the steps of its
+/// body), made at the first use.
+type StopSteps = OnceLock<Vec<ClassStep>>;
 
-/// The bytes a repetition may step over without running its body, and those where it stops with what
-/// the body records there replayed: the run-time form of the built-in explainer's `SKIP_k` and `STOP_j` tables
-/// (`skip_table` and `stop_table` in `peg/src/explainer.rs`, which give the reason this is exact).
-#[derive(Debug)]
-struct Skip {
-    over: [bool; 256],
-    /// The three-byte iterations also stepped over (as the built-in explainer's `TRIPLE_k`, see
-    /// `triple_tables` in `peg/src/explainer.rs`): first, second and third bytes.
-    triple: Option<Box<[[bool; 256]; 3]>>,
-    stop: [bool; 256],
-    /// What the body records at a stop byte, outside a negative lookahead, made at the first use.
-    steps: OnceLock<Vec<ClassStep>>,
-}
-
-/// What a repetition may step over when explaining: a [`Skip`] for a body that is a choice of rule
-/// calls, a [`Runs`] for `(A ~ R)*`, each worked out at the first use.
-#[derive(Debug, Default)]
-struct Skips {
-    skip: Option<Box<Skip>>,
-    runs: Option<Box<Runs>>,
-}
-
-/// The run-time form of `run_tables` in `peg/src/explainer.rs` (which gives the reason this is exact):
-/// the bytes that start an iteration of `(A ~ R)*`, those with the bytes of `R`'s run, and the run's
-/// triplets, for `scan_runs`.
-#[derive(Debug)]
-struct Runs {
-    start: [bool; 256],
-    runs: [bool; 256],
-    triple: Option<Box<[[bool; 256]; 3]>>,
-}
-
-/// What a node does at a position whose byte is `b`, when that byte alone decides it (as `Local` in
-/// `peg/src/explainer.rs`), one value per byte and rule in [`Detail::locals`].
-const LOCAL_OTHER: u8 = 0;
-const LOCAL_MATCH1: u8 = 1;
-const LOCAL_FAIL: u8 = 2;
-const LOCAL_UNKNOWN: u8 = 3;
-const LOCAL_PENDING: u8 = 4;
-
-#[derive(Debug)]
-struct DRule {
-    /// The rule's number in the attempt lists (its position in the detail rules plus one; 0 is `EOI`).
-    id: u16,
-    silent: bool,
-    body: usize,
-}
-
-/// The detail grammar, ready to explain rejections.
+/// The detail grammar, ready to explain rejections: the explainer's program as the generator lowers
+/// it (`rfc3986_peg::explainer::Program`, the same program `build.rs` writes as the built-in explainer,
+/// with the same tables), and the steps made from it at the first use.
 #[derive(Debug)]
 pub(super) struct Detail {
-    nodes: Vec<DNode>,
-    rules: Vec<DRule>,
-    /// The detail rule of each grammar rule's whole-input entry, by grammar rule number.
-    entries: Vec<usize>,
+    program: lowered::Program,
     /// What each id of the attempt lists stands for, with pest's rank (rules, literals, the end of
     /// input) and its character class for folding.
     items: crate::engine::ExpectedTable,
-    /// For each detail rule that is a *class rule* (its attempts depend on the byte at its position
-    /// alone, see `peg/src/explainer.rs`), its number among them, for the first [`MAX_CLASS_MEMOS`].
-    class_of: Vec<Option<usize>>,
-    /// What each class rule does on each byte, made at its first use (as the built-in explainer's
-    /// `class_memo`).
+    /// What each class rule does on each byte (for the first [`MAX_CLASS_MEMOS`]), made at its first
+    /// use (as the built-in explainer's `class_memo`).
     steps: Vec<OnceLock<Vec<ClassStep>>>,
-    /// What each detail rule does on each byte when that byte alone decides it (`LOCAL_*`), for the
-    /// repetitions' [`Skip`] tables, made at the first use.
-    locals: OnceLock<Vec<[u8; 256]>>,
-    /// The nodes the analysis of three-byte iterations may still evaluate, over all repetitions (see
-    /// [`Detail::triple_of`]): a grammar built to make it slow only gets fewer of them.
-    window_budget: AtomicUsize,
+    /// What each repetition with a skip table records where its scan stops, by its number in the
+    /// program's `repeats`.
+    stops: Vec<StopSteps>,
+    /// What each rule with a fail table records on the bytes of that table, by rule number, made at
+    /// its first use.
+    fails: Vec<OnceLock<Vec<ClassStep>>>,
 }
-
-/// The nodes [`Detail::triple_of`] may evaluate for one grammar in all (a few milliseconds), and for one
-/// window.
-const WINDOW_BUDGET: usize = 1 << 22;
-const WINDOW_NODES: usize = 256;
 
 /// The most class rules whose steps are kept (514 small steps each); the others are run in full.
 const MAX_CLASS_MEMOS: usize = 512;
@@ -515,7 +432,7 @@ impl Detail {
     ///
     /// # Errors
     /// A message when an expression is beyond what the explainer supports, or there are more
-    /// rules than ids.
+    /// rules than ids (see `Program::lower`).
     pub(super) fn new(
         detail: &[OptimizedRule],
         items: &[Item],
@@ -523,131 +440,29 @@ impl Detail {
         abnf: impl Fn(usize) -> String,
         entry_prefix: &str,
     ) -> Result<Detail, String> {
-        if detail.len() >= usize::from(u16::MAX) {
-            return Err("too many rules and quoted strings for the detail grammar".to_string());
-        }
-        let index: HashMap<&str, usize> = detail
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (r.name.as_str(), i))
-            .collect();
-        let mut class_of = vec![None; detail.len()];
-        let classes = class_rules(detail);
-        for (k, name) in classes.iter().take(MAX_CLASS_MEMOS).enumerate() {
-            if let Some(&i) = index.get(name.as_str()) {
-                class_of[i] = Some(k);
-            }
-        }
-        let mut out = Detail {
-            nodes: Vec::new(),
-            rules: Vec::with_capacity(detail.len()),
-            entries: Vec::with_capacity(rule_names.len()),
-            items: crate::engine::ExpectedTable::new(std::iter::empty()),
-            class_of,
-            steps: (0..classes.len().min(MAX_CLASS_MEMOS))
-                .map(|_| OnceLock::new())
-                .collect(),
-            locals: OnceLock::new(),
-            window_budget: AtomicUsize::new(WINDOW_BUDGET),
-        };
-        for (i, rule) in detail.iter().enumerate() {
-            let body = out.lower(&rule.expr, &index)?;
-            out.rules.push(DRule {
-                id: (i + 1) as u16,
-                silent: match rule.ty {
-                    RuleType::Silent => true,
-                    RuleType::Normal => false,
-                    _ => return Err(format!("rule `{}` is not normal or silent", rule.name)),
-                },
-                body,
-            });
-        }
-        for name in rule_names {
-            let entry = format!("{entry_prefix}{name}");
-            match index.get(entry.as_str()) {
-                Some(&i) => out.entries.push(i),
-                None => return Err(format!("no entry rule for `{name}`")),
-            }
-        }
-        out.items = crate::engine::ExpectedTable::new(items.iter().map(|item| match item {
+        let program = lowered::Program::lower(detail, rule_names, entry_prefix)?;
+        let items = crate::engine::ExpectedTable::new(items.iter().map(|item| match item {
             Item::Rule(i) if *i < rule_names.len() => (Expected::Rule(Cow::Owned(abnf(*i))), 0),
             Item::Literal(text) => (Expected::Literal(Cow::Owned(text.clone())), 1),
             _ => (Expected::EndOfInput, 2),
         }));
-        Ok(out)
+        Ok(Detail {
+            steps: (0..program.classes.len().min(MAX_CLASS_MEMOS))
+                .map(|_| OnceLock::new())
+                .collect(),
+            stops: (0..program.repeats.len())
+                .map(|_| OnceLock::new())
+                .collect(),
+            fails: (0..program.rules.len()).map(|_| OnceLock::new()).collect(),
+            program,
+            items,
+        })
     }
 
-    fn push(&mut self, node: DNode) -> usize {
-        self.nodes.push(node);
-        self.nodes.len() - 1
-    }
-
-    fn lower(&mut self, e: &E, index: &HashMap<&str, usize>) -> Result<usize, String> {
-        let node = match e {
-            E::Str(text) if text.is_empty() => DNode::Empty,
-            E::Str(text) if text.len() == 1 => DNode::Byte(text.as_bytes()[0]),
-            E::Str(text) => DNode::Literal(text.as_bytes().to_vec()),
-            E::Insens(text) => DNode::LiteralCi(text.as_bytes().to_vec()),
-            E::Range(a, b) => {
-                let (a, b) = (single_char(a)?, single_char(b)?);
-                if a.is_ascii() && b.is_ascii() {
-                    DNode::ByteRange(a as u8, b as u8)
-                } else {
-                    DNode::CharRange(a, b)
-                }
-            }
-            E::Ident(name) => match name.as_str() {
-                "SOI" => DNode::Soi,
-                "EOI" => DNode::Eoi,
-                "ANY" => DNode::Any,
-                "ASCII_DIGIT" | "ASCII_ALPHA" | "ASCII_HEX_DIGIT" => {
-                    DNode::Table(Box::new(builtin_class(name).unwrap_or([false; 256])))
-                }
-                other => match index.get(other) {
-                    Some(&i) => DNode::Call(i),
-                    None => return Err(format!("`{other}` is not supported by the explainer")),
-                },
-            },
-            E::PosPred(inner) | E::NegPred(inner) => DNode::Predicate {
-                positive: matches!(e, E::PosPred(_)),
-                inner: self.lower(inner, index)?,
-            },
-            E::Seq(..) => DNode::Seq(self.terms(e, index, |e| match e {
-                E::Seq(a, b) => Some((&**a, &**b)),
-                _ => None,
-            })?),
-            E::Choice(..) => DNode::Choice(self.terms(e, index, |e| match e {
-                E::Choice(a, b) => Some((&**a, &**b)),
-                _ => None,
-            })?),
-            E::Opt(inner) => DNode::Optional(self.lower(inner, index)?),
-            E::Rep(inner) => DNode::Repeat(self.lower(inner, index)?, OnceLock::new()),
-            E::RestoreOnErr(inner) => return self.lower(inner, index),
-            _ => {
-                return Err(format!(
-                    "`{e}`: PUSH, PEEK, POP, skip and node tags are not supported by the explainer"
-                ))
-            }
-        };
-        Ok(self.push(node))
-    }
-
-    /// The terms of a chain of sequences (or of choices), which pest_meta nests to the right, lowered in
-    /// order; `split` takes a link of the chain apart.
-    fn terms(
-        &mut self,
-        e: &E,
-        index: &HashMap<&str, usize>,
-        split: impl Fn(&E) -> Option<(&E, &E)>,
-    ) -> Result<Vec<usize>, String> {
-        let mut items = Vec::new();
-        let mut at = e;
-        while let Some((a, b)) = split(at) {
-            items.push(self.lower(a, index)?);
-            at = b;
-        }
-        items.push(self.lower(at, index)?);
-        Ok(items)
+    /// The explainer's program.
+    #[cfg(test)]
+    pub(super) fn program(&self) -> &lowered::Program {
+        &self.program
     }
 
     /// Matches grammar rule number `rule` against the whole of `s` with pest's record of attempts:
@@ -665,7 +480,7 @@ impl Detail {
             nest: Nesting::new(s.len()),
             full: false,
         };
-        let r = run.call(self.entries[rule], 0, &mut d);
+        let r = run.call(self.program.entries[rule], 0, &mut d);
         if let Some(limit) = run.nest.limit {
             return Err(limit);
         }
@@ -676,176 +491,6 @@ impl Detail {
             d.offset(),
             crate::engine::expected_from_ids(&self.items, &mut d.into_positive_ids()),
         )))
-    }
-
-    /// What the repetition `body*` may skip (see [`Skip`]), as `skip_table` and `stop_table` in
-    /// `peg/src/explainer.rs` work it out for the built-in explainer: only when every alternative of `body` is a
-    /// call of a normal rule, and only bytes on which that is decided by the byte alone.
-    fn skip_of(&self, body: usize) -> Option<Box<Skip>> {
-        let mut alternatives = Vec::new();
-        let mut todo = vec![body];
-        while let Some(id) = todo.pop() {
-            match &self.nodes[id] {
-                DNode::Choice(items) => todo.extend(items.iter().rev()),
-                _ => alternatives.push(id),
-            }
-        }
-        let normal_call =
-            |&id: &usize| matches!(self.nodes[id], DNode::Call(r) if !self.rules[r].silent);
-        if !alternatives.iter().all(normal_call) {
-            return None;
-        }
-        let locals = self.locals.get_or_init(|| self.rule_locals());
-        let (mut over, mut stop) = ([false; 256], [false; 256]);
-        for b in 0..=255u8 {
-            match self.local(body, b, locals) {
-                LOCAL_MATCH1 => over[usize::from(b)] = true,
-                LOCAL_FAIL => stop[usize::from(b)] = true,
-                _ => {}
-            }
-        }
-        over.contains(&true).then(|| {
-            Box::new(Skip {
-                over,
-                triple: self.triple_of(body),
-                stop,
-                steps: OnceLock::new(),
-            })
-        })
-    }
-
-    /// What the repetition `body*` may step over (see [`Skips`]).
-    fn skips_of(&self, body: usize) -> Skips {
-        Skips {
-            skip: self.skip_of(body),
-            runs: self.runs_of(body),
-        }
-    }
-
-    /// The [`Runs`] of `body*` when `body` is `A ~ R`, `A` and `R` calls of normal rules and `R`'s body
-    /// a repetition with a [`Skip`] (as `run_tables` in `peg/src/explainer.rs`).
-    fn runs_of(&self, body: usize) -> Option<Box<Runs>> {
-        let DNode::Seq(items) = &self.nodes[body] else {
-            return None;
-        };
-        let [a, r] = items.as_slice() else {
-            return None;
-        };
-        let normal = |id: usize| match self.nodes[id] {
-            DNode::Call(rule) if !self.rules[rule].silent => Some(rule),
-            _ => None,
-        };
-        normal(*a)?;
-        let DNode::Repeat(run, _) = &self.nodes[self.rules[normal(*r)?].body] else {
-            return None;
-        };
-        // Worked out again rather than taken from `R`'s own node: its `OnceLock` may be the one being
-        // initialized, through recursion (`R = (A ~ R)*`).
-        let skip = self.skip_of(*run)?;
-        let locals = self.locals.get_or_init(|| self.rule_locals());
-        let mut start = [false; 256];
-        let mut runs = skip.over;
-        for c in 0..=255u8 {
-            let b = usize::from(c);
-            let in_triplet = skip.triple.as_ref().is_some_and(|t| t[1][b] || t[2][b]);
-            start[b] = self.local(*a, c, locals) == LOCAL_MATCH1 && skip.stop[b] && !in_triplet;
-            runs[b] |= start[b];
-        }
-        start.contains(&true).then(|| {
-            Box::new(Runs {
-                start,
-                runs,
-                triple: skip.triple,
-            })
-        })
-    }
-
-    /// The three-byte iterations the repetition `body*` may also step over, as `triple_tables` in
-    /// `peg/src/explainer.rs` works them out (whose reason holds here): the triplets on which `body`
-    /// matches exactly those three bytes looking at no other position, when they are a product of a
-    /// first byte, a second and a third. At most [`WINDOW_NODES`] nodes per window and what remains of
-    /// the grammar's [`WINDOW_BUDGET`]: past either, there are fewer triplets (none), never wrong ones.
-    fn triple_of(&self, body: usize) -> Option<Box<[[bool; 256]; 3]>> {
-        let mut budget = self.window_budget.swap(0, Ordering::Relaxed);
-        let found = triplets(|bytes| {
-            // At most `WINDOW_NODES` nodes for this window, taken from what the grammar has left.
-            let mut nodes = WINDOW_NODES.min(budget);
-            let w = self.window(body, bytes, 0, 0, &mut nodes);
-            budget -= WINDOW_NODES.min(budget) - nodes;
-            (budget > 0).then_some(w)
-        })
-        .map(Box::new);
-        self.window_budget.fetch_add(budget, Ordering::Relaxed);
-        found
-    }
-
-    /// [`Window`] of node `id` matched at `p` in `s` (one to three bytes), as `DRun` matches it; every
-    /// node evaluated at or past the end of `s` is [`Window::Unknown`], as is everything past 64
-    /// nodes deep or past `nodes` nodes evaluated.
-    fn window(&self, id: usize, s: &[u8], p: usize, depth: usize, nodes: &mut usize) -> Window {
-        if depth > 64 || p >= s.len() || *nodes == 0 {
-            return Window::Unknown;
-        }
-        *nodes -= 1;
-        let compare = |text: &[u8], same| window_of_text(s, p, text, same);
-        let one = |matched: bool| match matched {
-            true => Window::Match(p + 1),
-            false => Window::Fail,
-        };
-        match &self.nodes[id] {
-            DNode::Empty => Window::Match(p),
-            DNode::Byte(b) => one(s[p] == *b),
-            DNode::ByteRange(lo, hi) => one((*lo..=*hi).contains(&s[p])),
-            DNode::Table(set) => one(set[usize::from(s[p])]),
-            DNode::Literal(text) => compare(text, |a, b| a == b),
-            DNode::LiteralCi(text) => compare(text, |a, b| a.eq_ignore_ascii_case(b)),
-            // An ASCII byte is a whole character; any other starts one that may go past the window.
-            DNode::CharRange(lo, hi) if s[p].is_ascii() => {
-                one((*lo..=*hi).contains(&char::from(s[p])))
-            }
-            DNode::Call(r) => self.window(self.rules[*r].body, s, p, depth + 1, nodes),
-            DNode::Predicate { positive, inner } => {
-                match (self.window(*inner, s, p, depth + 1, nodes), positive) {
-                    (Window::Unknown, _) => Window::Unknown,
-                    (Window::Match(_), true) | (Window::Fail, false) => Window::Match(p),
-                    _ => Window::Fail,
-                }
-            }
-            DNode::Seq(items) => {
-                let mut q = p;
-                for &item in items {
-                    match self.window(item, s, q, depth + 1, nodes) {
-                        Window::Match(r) => q = r,
-                        other => return other,
-                    }
-                }
-                Window::Match(q)
-            }
-            DNode::Choice(items) => {
-                for &item in items {
-                    match self.window(item, s, p, depth + 1, nodes) {
-                        Window::Fail => {}
-                        decided => return decided,
-                    }
-                }
-                Window::Fail
-            }
-            DNode::Optional(inner) => match self.window(*inner, s, p, depth + 1, nodes) {
-                Window::Fail => Window::Match(p),
-                other => other,
-            },
-            DNode::Repeat(inner, _) => {
-                let mut q = p;
-                loop {
-                    match self.window(*inner, s, q, depth + 1, nodes) {
-                        Window::Match(r) if r > q => q = r,
-                        Window::Match(_) | Window::Fail => return Window::Match(q),
-                        Window::Unknown => return Window::Unknown,
-                    }
-                }
-            }
-            DNode::CharRange(..) | DNode::Soi | DNode::Eoi | DNode::Any => Window::Unknown,
-        }
     }
 
     /// What `body` records on each byte and at the end of the input, outside and inside a negative
@@ -862,92 +507,10 @@ impl Detail {
         })
     }
 
-    /// `LOCAL_*` of node `id` on byte `b`, the rules' values taken from `locals`.
-    fn local(&self, id: usize, b: u8, locals: &[[u8; 256]]) -> u8 {
-        self.local_with(id, b, &mut |rule, _| locals[rule][usize::from(b)], 0)
-    }
-
-    /// `LOCAL_*` of node `id` on byte `b` (as `local` in `peg/src/explainer.rs`), asking `rule` for the
-    /// value of a called rule; at most 64 nodes deep (beyond: `LOCAL_OTHER`, which only skips less).
-    fn local_with(
-        &self,
-        id: usize,
-        b: u8,
-        rule: &mut dyn FnMut(usize, usize) -> u8,
-        depth: usize,
-    ) -> u8 {
-        if depth > 64 {
-            return LOCAL_OTHER;
-        }
-        match &self.nodes[id] {
-            DNode::Byte(x) if *x == b => LOCAL_MATCH1,
-            DNode::Byte(_) => LOCAL_FAIL,
-            DNode::Literal(text) if text.first() != Some(&b) => LOCAL_FAIL,
-            DNode::ByteRange(lo, hi) if (*lo..=*hi).contains(&b) => LOCAL_MATCH1,
-            DNode::ByteRange(..) => LOCAL_FAIL,
-            // An ASCII byte is a whole character: in the range or not, decided by the byte (a
-            // `ucschar` range of an IRI grammar fails on every ASCII byte).
-            DNode::CharRange(lo, hi) if b.is_ascii() => {
-                match (*lo..=*hi).contains(&char::from(b)) {
-                    true => LOCAL_MATCH1,
-                    false => LOCAL_FAIL,
-                }
-            }
-            DNode::Call(r) => rule(*r, depth + 1),
-            DNode::Seq(items) => match self.local_with(items[0], b, rule, depth + 1) {
-                LOCAL_FAIL => LOCAL_FAIL,
-                _ => LOCAL_OTHER,
-            },
-            DNode::Choice(items) => {
-                for &item in items {
-                    match self.local_with(item, b, rule, depth + 1) {
-                        LOCAL_FAIL => {}
-                        decided => return decided,
-                    }
-                }
-                LOCAL_FAIL
-            }
-            _ => LOCAL_OTHER,
-        }
-    }
-
-    /// `LOCAL_*` of every detail rule on every byte, each worked out once (a rule met again while its
-    /// value is being worked out, which pest's ban on left recursion leaves to deep chains, counts as
-    /// `LOCAL_OTHER`): linear in the size of the detail grammar times 256.
-    fn rule_locals(&self) -> Vec<[u8; 256]> {
-        let mut table = vec![[LOCAL_UNKNOWN; 256]; self.rules.len()];
-        for b in 0..=255u8 {
-            for r in 0..self.rules.len() {
-                self.rule_local(r, b, &mut table, 0);
-            }
-        }
-        table
-    }
-
-    fn rule_local(&self, r: usize, b: u8, table: &mut Vec<[u8; 256]>, depth: usize) -> u8 {
-        match table[r][usize::from(b)] {
-            LOCAL_UNKNOWN => {}
-            LOCAL_PENDING => return LOCAL_OTHER,
-            known => return known,
-        }
-        if depth > 64 {
-            return LOCAL_OTHER;
-        }
-        table[r][usize::from(b)] = LOCAL_PENDING;
-        let value = self.local_with(
-            self.rules[r].body,
-            b,
-            &mut |callee, depth| self.rule_local(callee, b, table, depth),
-            depth,
-        );
-        table[r][usize::from(b)] = value;
-        value
-    }
-
     /// The steps of class rule `rule` (a detail rule number) for each byte and the end of the input
     /// (256), outside and inside a negative lookahead: the rule run in full on that byte alone. Exact
     /// for the reason the built-in explainer's `class_memo` is: every rule a class rule tries starts at its
-    /// position.
+    /// position (and for a rule with a fail table, on the bytes of its table).
     fn class_steps(&self, rule: usize) -> Vec<ClassStep> {
         steps_of(|d| {
             let mut run = DRun {
@@ -964,22 +527,32 @@ impl Detail {
 struct DRun<'a> {
     detail: &'a Detail,
     nest: Nesting,
-    /// Class rules are run in full (making their steps), not from their steps.
+    /// Class rules are run in full (making their steps), not from their steps, and repetitions step
+    /// over nothing.
     full: bool,
 }
 
 impl DRun<'_> {
     fn call(&mut self, rule: usize, p: usize, d: &mut Diag<'_>) -> Option<usize> {
-        if let (false, Some(k)) = (self.full, self.detail.class_of[rule]) {
-            let detail = self.detail;
+        let detail = self.detail;
+        let r = &detail.program.rules[rule];
+        if let (false, Some(k)) = (self.full, r.class.filter(|&k| k < MAX_CLASS_MEMOS)) {
             let steps = detail.steps[k].get_or_init(|| detail.class_steps(rule));
             let byte = d.s.get(p).map_or(256, |&b| usize::from(b));
             let negative = d.look == Look::Negative;
             return d.step(&steps[byte * 2 + usize::from(negative)], p);
         }
-        let r = &self.detail.rules[rule];
         if r.silent {
             return self.eval(r.body, p, d);
+        }
+        // A rule that fails on this byte alone: its record there is replayed (as the built-in
+        // explainer's `FAIL_k` tables).
+        if let (false, Some(fail), Some(&b)) = (self.full, &r.fail, d.s.get(p)) {
+            if fail[usize::from(b)] {
+                let steps = detail.fails[rule].get_or_init(|| detail.class_steps(rule));
+                let negative = d.look == Look::Negative;
+                return d.step(&steps[usize::from(b) * 2 + usize::from(negative)], p);
+            }
         }
         let entry = d.enter(p);
         let result = self.eval(r.body, p, d);
@@ -997,25 +570,26 @@ impl DRun<'_> {
 
     fn node(&mut self, id: usize, p: usize, d: &mut Diag<'_>) -> Option<usize> {
         let s = d.s;
-        match &self.detail.nodes[id] {
-            DNode::Empty => Some(p),
-            DNode::Byte(b) => byte_is(s, p, *b),
-            DNode::ByteRange(lo, hi) => byte_in(s, p, *lo, *hi),
-            DNode::Table(set) => byte_of(s, p, set),
-            DNode::Literal(text) => {
+        let detail = self.detail;
+        match &detail.program.nodes[id] {
+            lowered::Node::Empty => Some(p),
+            lowered::Node::Byte(b) => byte_is(s, p, *b),
+            lowered::Node::ByteRange(lo, hi) => byte_in(s, p, *lo, *hi),
+            lowered::Node::Builtin(class) => byte_of(s, p, class.table()),
+            lowered::Node::Literal(text) => {
                 self.nest.charge(literal_steps(s, p, text), p);
                 lit(s, p, text)
             }
-            DNode::LiteralCi(text) => {
+            lowered::Node::LiteralCi(text) => {
                 self.nest.charge(literal_steps(s, p, text), p);
                 lit_ci(s, p, text)
             }
-            DNode::CharRange(a, b) => char_in(s, p, *a, *b),
-            DNode::Soi => (p == 0).then_some(p),
-            DNode::Eoi => d.eoi(p),
-            DNode::Any => any_char(s, p),
-            DNode::Call(rule) => self.call(*rule, p, d),
-            DNode::Predicate { positive, inner } => {
+            lowered::Node::CharRange(a, b) => char_in(s, p, *a, *b),
+            lowered::Node::Soi => (p == 0).then_some(p),
+            lowered::Node::Eoi => d.eoi(p),
+            lowered::Node::Any => any_char(s, p),
+            lowered::Node::Call(rule) => self.call(*rule, p, d),
+            lowered::Node::Predicate { positive, inner } => {
                 let look = d.look;
                 d.look = if *positive {
                     look.positive()
@@ -1026,14 +600,14 @@ impl DRun<'_> {
                 d.look = look;
                 lookahead(*positive, r, p)
             }
-            DNode::Seq(items) => {
+            lowered::Node::Seq(items) => {
                 let mut q = p;
                 for &item in items {
                     q = self.eval(item, q, d)?;
                 }
                 Some(q)
             }
-            DNode::Choice(items) => {
+            lowered::Node::Choice(items) => {
                 let last = items.len() - 1;
                 for (k, &item) in items.iter().enumerate() {
                     let r = self.eval(item, p, d);
@@ -1043,27 +617,28 @@ impl DRun<'_> {
                 }
                 None
             }
-            DNode::Optional(inner) => Some(self.eval(*inner, p, d).unwrap_or(p)),
-            DNode::Repeat(inner, skips) => {
+            lowered::Node::Optional(inner) => Some(self.eval(*inner, p, d).unwrap_or(p)),
+            lowered::Node::Repeat {
+                body: inner,
+                tables,
+            } => {
                 let mut q = p;
                 // Outside a negative lookahead, the iterations on bytes the body matches alone are
                 // stepped over, and at a byte where it fails alone its record is replayed (as the
                 // built-in explainer does); a table's own steps are made in full.
-                let (skip, runs) = match self.full {
-                    false => {
-                        let skips = skips.get_or_init(|| self.detail.skips_of(*inner));
-                        (skips.skip.as_deref(), skips.runs.as_deref())
-                    }
+                let repeat = &detail.program.repeats[*tables];
+                let (skip, runs) = match self.full || d.look == Look::Negative {
+                    false => (repeat.skip.as_ref(), repeat.runs.as_ref()),
                     true => (None, None),
                 };
                 // A string of iterations `A ~ R` is stepped over to its last one (as `scan_runs` in
                 // the built-in explainer).
-                if let (Some(runs), false) = (runs, d.look == Look::Negative) {
+                if let Some(runs) = runs {
                     q = scan_runs(s, q, &runs.start, &runs.runs, runs.triple.as_deref());
                     self.nest.charge(q - p, q);
                 }
                 loop {
-                    if let (Some(skip), false) = (skip, d.look == Look::Negative) {
+                    if let Some(skip) = skip {
                         let from = q;
                         q = match &skip.triple {
                             Some(triple) => scan_triples(s, q, &skip.over, triple),
@@ -1072,8 +647,8 @@ impl DRun<'_> {
                         self.nest.charge(q - from, q);
                         if let Some(&b) = s.get(q) {
                             if skip.stop[usize::from(b)] {
-                                let detail = self.detail;
-                                let steps = skip.steps.get_or_init(|| detail.body_steps(*inner));
+                                let steps =
+                                    detail.stops[*tables].get_or_init(|| detail.body_steps(*inner));
                                 d.step(&steps[usize::from(b) * 2], q);
                                 return Some(q);
                             }

@@ -66,7 +66,7 @@ use crate::value::uri::UriRef;
 
 // The generator's stages this engine shares with build.rs (the crate `rfc3986-peg`): one reading of
 // `.pest` files, one program.
-use rfc3986_peg::{analyse, explainer, program, read};
+use rfc3986_peg::{explainer, program, read};
 
 mod interpreter;
 pub mod limits;
@@ -1414,4 +1414,26 @@ fn load_overlay(text: &str, base: &str) -> Result<Grammar, GrammarError> {
         other => other,
     })?;
     Ok(grammar)
+}
+
+/// The explainer's program is lowered once, by the generator: the program this engine builds for
+/// `uri.pest` is the one `build.rs` wrote as the built-in explainer, tables included.
+#[cfg(test)]
+mod one_explainer_program {
+    #[test]
+    fn the_run_time_program_of_uri_pest_is_the_one_build_rs_emitted() {
+        let read = super::read(super::GENERIC).expect("uri.pest reads");
+        let detail = super::compile_detail(&read).expect("uri.pest's detail grammar compiles");
+        let program = detail.program();
+        assert_eq!(
+            program.digest(),
+            crate::engine::explainer::PROGRAM_DIGEST,
+            "the run-time engine's explainer program differs from build.rs's"
+        );
+        // Not a digest of nothing: uri.pest's repetitions step over bytes and runs.
+        assert!(program.repeats.iter().any(|r| r.skip.is_some()));
+        assert!(program.repeats.iter().any(|r| r.runs.is_some()));
+        assert!(program.rules.iter().any(|r| r.fail.is_some()));
+        assert!(!program.classes.is_empty());
+    }
 }

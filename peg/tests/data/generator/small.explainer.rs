@@ -21,6 +21,9 @@ pub(crate) static ITEMS: &[Item] = &[
     Item::Entry,
 ];
 
+/// The digest of the explainer's program (`rfc3986_peg::explainer::Program::digest`).
+pub(crate) const PROGRAM_DIGEST: u64 = 0x6e4d92823fa01b5c;
+
 /// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record
 /// of attempts depends on the byte alone, so `Diag::class` replays it from a table made once.
 pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[
@@ -329,7 +332,7 @@ fn d_entry_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     r69
 }
 
-/// The bytes on which `scheme` fails alone (see `peg/src/explainer.rs`, `fail_table`): `'\0'..'@' | '['..'`' | '{'..'ÿ'`.
+/// The bytes on which `scheme` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'@' | '['..'`' | '{'..'ÿ'`.
 static FAIL_0: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
@@ -355,7 +358,7 @@ fn rule_steps_0() -> &'static [ClassStep] {
     STEPS.get_or_init(|| steps_of(|d| d_scheme_in_full(d, 0).is_some()))
 }
 
-/// The bytes on which `number` fails alone (see `peg/src/explainer.rs`, `fail_table`): `'\0'..'/' | ':'..'ÿ'`.
+/// The bytes on which `number` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'/' | ':'..'ÿ'`.
 static FAIL_1: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
@@ -381,7 +384,7 @@ fn rule_steps_1() -> &'static [ClassStep] {
     STEPS.get_or_init(|| steps_of(|d| d_number_in_full(d, 0).is_some()))
 }
 
-/// The bytes on which `lit_4` fails alone (see `peg/src/explainer.rs`, `fail_table`): `'\0'..'9' | ';'..'ÿ'`.
+/// The bytes on which `lit_4` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'9' | ';'..'ÿ'`.
 static FAIL_2: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
@@ -407,7 +410,7 @@ fn rule_steps_2() -> &'static [ClassStep] {
     STEPS.get_or_init(|| steps_of(|d| d_lit_4_in_full(d, 0).is_some()))
 }
 
-/// The body of a repetition: `(digit | lit_5)`.
+/// The body of a repetition in `d_word`.
 fn d_rep_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r43 = 'c42: {
         if let Some(q44) = d_digit(d, p) { break 'c42 Some(q44) }
@@ -442,7 +445,7 @@ fn rep_steps_0() -> &'static [ClassStep] {
     STEPS.get_or_init(|| steps_of(|d| d_rep_0(d, 0).is_some()))
 }
 
-/// The bytes a repetition's body matches alone (see `peg/src/explainer.rs`, `skip_table`): `'-' | '0'..'9'`.
+/// The bytes a repetition's body matches alone (see `Skip::over` in `peg/src/explainer/lower.rs`): `'-' | '0'..'9'`.
 static SKIP_0: [bool; 256] = [
     false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
