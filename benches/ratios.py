@@ -28,6 +28,7 @@ GROUP_PREFIXES = (
     "parse-single",
     "resolve-sample",
     "resolve-corpus",
+    "resolve-alone",
     "normalize-sample",
     "normalize-corpus",
 )
