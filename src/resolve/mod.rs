@@ -97,6 +97,7 @@ impl Resolver {
     ///
     /// [5.2.2]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.2
     /// [5.3]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.3
+    #[inline]
     pub fn resolve(
         &self,
         base: &Uri<'_>,
@@ -113,6 +114,7 @@ impl Resolver {
 
     /// The algorithm of [`resolve`](Self::resolve) on texts and their components, for any grammar that
     /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the target's text and components.
+    #[inline]
     pub(crate) fn resolve_text(
         &self,
         b: &str,
