@@ -18,6 +18,10 @@
 //!   `data/real-refs-sample.tsv` that the peer and `rfc3986::UriRef::parse` accept.
 //! - `resolve-corpus/<peer>`: the same over the (base, reference) file named by `RFC3986_REFS_CORPUS`
 //!   (a file of `BASE<TAB>REF` lines; skipped if unset).
+//! - `resolve-alone-sample/<peer>`, `resolve-alone-corpus/<peer>`: resolution alone, over the sample's pairs and
+//!   those of `RFC3986_REFS_CORPUS`: both sides get the base and the reference parsed beforehand (oxiri
+//!   `Iri`/`IriRef`, fluent-uri `Uri`/`UriRef`, this crate `Uri`/`UriRef`); only the resolution is timed,
+//!   the owned target included.
 //! - `normalize-sample/<peer>`: parse a URI and write its syntax-based normal form, over the sample.
 //! - `normalize-corpus/<peer>`: the same over the file named by `RFC3986_CORPUS`.
 //!
@@ -394,9 +398,8 @@ fn bench_singles(c: &mut Criterion) {
 // Each measurement parses the reference and resolves it against a base parsed beforehand (a document's base
 // is parsed once, its links many times), producing an owned result. The subset of pairs is per peer: those
 // whose base the peer parses as an absolute URI and whose reference it parses and resolves, and which this
-// crate accepts (base as `Uri`, reference as `UriRef`). When `rfc3986` gets a resolver, add
-// `group.bench_function("rfc3986", ...)` in `bench_resolve_peer` over the same `subset`, and the ratio script
-// picks it up.
+// crate accepts (base as `Uri`, reference as `UriRef`); the `rfc3986` function of each group resolves the
+// same pairs. `bench_resolve_alone` times resolution without the parse of the reference.
 
 /// The pairs this crate accepts: base a URI, reference a URI reference.
 fn pairs_we_accept(pairs: Vec<(&'static str, &'static str)>) -> Vec<(&'static str, &'static str)> {
@@ -464,13 +467,96 @@ fn bench_resolve_peer<B, R>(
 fn bench_resolve(c: &mut Criterion) {
     bench_resolve_all(c, "resolve-sample-all", &pairs());
     bench_resolve_on(c, "resolve-sample", "data/real-refs-sample.tsv", pairs());
+    bench_resolve_alone(c, "resolve-alone-sample", &pairs());
 }
 
 fn bench_resolve_corpus(c: &mut Criterion) {
     if let Some(text) = leaked_file("RFC3986_REFS_CORPUS") {
         bench_resolve_all(c, "resolve-corpus-all", &pairs_of(text));
         bench_resolve_on(c, "resolve-corpus", "RFC3986_REFS_CORPUS", pairs_of(text));
+        bench_resolve_alone(c, "resolve-alone-corpus", &pairs_of(text));
     }
+}
+
+/// `<prefix>/<peer>`: resolution alone, as a crawler does it (one parsed base, many parsed references):
+/// both sides get the base and the reference parsed beforehand, and only the resolution is timed, the owned
+/// target included. Pairs: those both sides parse (base as an absolute URI, reference as a reference) and
+/// the peer resolves. This crate against oxiri and fluent-uri, the fastest resolvers.
+fn bench_resolve_alone(c: &mut Criterion, prefix: &str, pairs: &[(&'static str, &'static str)]) {
+    fn peer<B, R, T>(
+        c: &mut Criterion,
+        prefix: &str,
+        name: &str,
+        pairs: &[(&'static str, &'static str)],
+        parse: impl Fn(&'static str, &'static str) -> Option<(B, R)>,
+        resolve: impl Fn(&B, &R) -> Option<T>,
+    ) {
+        let mut theirs = Vec::new();
+        let mut ours = Vec::new();
+        for &(base, reference) in pairs {
+            let Some((b, r)) = parse(base, reference) else {
+                continue;
+            };
+            let (Ok(our_base), Ok(our_reference)) =
+                (rfc3986::Uri::parse(base), UriRef::parse(reference))
+            else {
+                continue;
+            };
+            if resolve(&b, &r).is_some() {
+                theirs.push((b, r));
+                ours.push((our_base, our_reference));
+            }
+        }
+        if report_wanted() {
+            eprintln!("{prefix}/{name}: {} of {} pairs", ours.len(), pairs.len());
+        }
+        let mut group = c.benchmark_group(format!("{prefix}/{name}"));
+        group.throughput(Throughput::Elements(ours.len() as u64));
+        if ours.len() > 10_000 {
+            group.sample_size(10);
+        }
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for (base, reference) in &theirs {
+                    black_box(resolve(base, black_box(reference)));
+                }
+            })
+        });
+        group.bench_function("rfc3986", |b| {
+            b.iter(|| {
+                for (base, reference) in &ours {
+                    black_box(black_box(reference).resolve_against(base).ok());
+                }
+            })
+        });
+        group.finish();
+    }
+    peer(
+        c,
+        prefix,
+        "oxiri",
+        pairs,
+        |base, reference| {
+            Some((
+                oxiri::Iri::parse(base).ok()?,
+                oxiri::IriRef::parse(reference).ok()?,
+            ))
+        },
+        |base, reference| base.resolve(reference).ok(),
+    );
+    peer(
+        c,
+        prefix,
+        "fluent-uri",
+        pairs,
+        |base, reference| {
+            Some((
+                fluent_uri::Uri::parse(base).ok()?,
+                fluent_uri::UriRef::parse(reference).ok()?,
+            ))
+        },
+        |base, reference| reference.resolve_against(base).ok(),
+    );
 }
 
 /// `<prefix>`: resolution of every pair as a user's program meets them, invalid ones included: each

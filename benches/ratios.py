@@ -6,8 +6,8 @@ function ids, throughput) and `<baseline>/estimates.json` (point estimates, ns p
 benchmark is criterion's headline estimate (the slope of the linear regression when criterion reports one,
 else the mean), divided by the number of elements of its group (`Throughput::Elements`), so ns per URI.
 
-A ratio below 1 means rfc3986 is faster. Groups without an `rfc3986` function (the resolution groups, until
-this crate gets a resolver) are listed with their times only.
+A ratio below 1 means rfc3986 is faster. Groups without an `rfc3986` function are listed with their times
+only.
 
     python3 benches/ratios.py                      # the last run (criterion's `new` directory)
     python3 benches/ratios.py run1 run2 run3       # runs saved with `-- --save-baseline runN`:
@@ -28,6 +28,7 @@ GROUP_PREFIXES = (
     "parse-single",
     "resolve-sample",
     "resolve-corpus",
+    "resolve-alone",
     "normalize-sample",
     "normalize-corpus",
 )

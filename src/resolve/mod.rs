@@ -22,7 +22,7 @@ pub(crate) mod path;
 mod relative;
 
 pub use path::{merge, remove_dot_segments};
-use path::{merge_head_of, remove_dot_segments_at};
+use path::{merge_head_of, push_merged_without_dot_segments};
 pub use relative::make_relative;
 
 pub use crate::error::ResolveError;
@@ -97,6 +97,7 @@ impl Resolver {
     ///
     /// [5.2.2]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.2
     /// [5.3]: https://datatracker.ietf.org/doc/html/rfc3986#section-5.3
+    #[inline]
     pub fn resolve(
         &self,
         base: &Uri<'_>,
@@ -113,6 +114,7 @@ impl Resolver {
 
     /// The algorithm of [`resolve`](Self::resolve) on texts and their components, for any grammar that
     /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the target's text and components.
+    #[inline]
     pub(crate) fn resolve_text(
         &self,
         b: &str,
@@ -160,8 +162,7 @@ impl Resolver {
             scheme_end = span(r_parts.scheme).1;
             authority = r_parts.authority.get().map(|(start, _)| (r_parts, start));
             path_start = t.len();
-            t.push_str(r_path);
-            remove_dot_segments_at(&mut t, path_start);
+            push_merged_without_dot_segments(&mut t, "", r_path);
         } else {
             // T.scheme = Base.scheme;
             scheme_end = span(b_parts.scheme).1;
@@ -176,8 +177,7 @@ impl Resolver {
                 t.push_str(&r[r_authority_start - 2..r_path_start]);
                 authority = Some((r_parts, at));
                 path_start = t.len();
-                t.push_str(r_path);
-                remove_dot_segments_at(&mut t, path_start);
+                push_merged_without_dot_segments(&mut t, "", r_path);
             } else {
                 // T.authority = Base.authority;
                 authority = b_parts.authority.get().map(|(start, _)| (b_parts, start));
@@ -204,12 +204,12 @@ impl Resolver {
                     // else
                     //    T.path = merge(Base.path, R.path);
                     //    T.path = remove_dot_segments(T.path);
-                    if !r_path.starts_with('/') {
-                        let b_path = &b[b_path_start..b_path_end];
-                        t.push_str(merge_head_of(b_parts.authority.is_some(), b_path));
-                    }
-                    t.push_str(r_path);
-                    remove_dot_segments_at(&mut t, path_start);
+                    let head = if r_path.starts_with('/') {
+                        ""
+                    } else {
+                        merge_head_of(b_parts.authority.is_some(), &b[b_path_start..b_path_end])
+                    };
+                    push_merged_without_dot_segments(&mut t, head, r_path);
                     // T.query = R.query;
                 }
             }

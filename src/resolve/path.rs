@@ -1,9 +1,10 @@
 //! Path algorithms of RFC 3986 section 5.2: [`merge`] (5.2.3) and [`remove_dot_segments`] (5.2.4),
 //! shared by resolution ([`crate::resolve`]) and normalization ([`crate::normalize`], 6.2.2.3).
 //!
-//! Both are linear in the length of the path: 5.2.4 runs with a read cursor and a write cursor over one
-//! buffer (the input buffer and the output buffer of the RFC's description), so a reference of a million
-//! `../` segments costs a million steps, not a million moves of the rest of the string.
+//! Both are linear in the length of the path: 5.2.4 reads the input buffer with a cursor and writes the
+//! output buffer at its end (either in place, over the same bytes, or appended to the target being
+//! written from another string), so a reference of a million `../` segments costs a million steps, not a
+//! million moves of the rest of the string.
 
 use crate::value::uri::Uri;
 
@@ -146,78 +147,228 @@ pub(crate) fn may_have_dot_segment(path: &str) -> bool {
 /// Removes the dot-segments of the path written at `out[start..]` (RFC 3986 5.2.4), in place: the result
 /// is `out[..start]` followed by `remove_dot_segments(&out[start..])`.
 ///
-/// The buffers of 5.2.4 share the bytes: `out[start..w]` is the output buffer and `out[r..]` the input
-/// buffer, with `w <= r`; each rule advances `r` past what it drops and copies what it moves to `w`. A
-/// segment removed by rule C is found by looking back from `w` over the last output segment, which each
-/// output byte undergoes at most once. The segments before the first `.` at a segment start (see
-/// [`first_dot_at_segment_start`]) are moved by rule E unchanged, so the loop begins there; a path without
-/// one is left as it is.
+/// The buffers of 5.2.4 share the bytes ([`InPlace`]); the segments before the first `.` at a segment
+/// start (see [`first_dot_at_segment_start`]) are moved by rule E unchanged, so they stay where they are
+/// and the loop ([`run_5_2_4`]) begins there; a path without one is left as it is. No allocation.
 pub(crate) fn remove_dot_segments_at(out: &mut String, start: usize) {
     let Some(first) = first_dot_at_segment_start(&out.as_bytes()[start..], true) else {
         return;
     };
-    let mut bytes = std::mem::take(out).into_bytes();
-    let end = bytes.len();
-    // Before `first` the input began with "/" since rule E moved the first segment (or `first` is the
-    // start of the path).
-    let mut r = if first == 0 { start } else { start + first - 1 };
-    let mut w = r;
-    // Removes the last segment and its preceding "/" (if any) from the output buffer.
-    let pop = |bytes: &[u8], w: usize| -> usize {
-        bytes[start..w]
-            .iter()
-            .rposition(|&b| b == b'/')
-            .map_or(start, |i| start + i)
+    let bytes = std::mem::take(out).into_bytes();
+    // After rule E moved the segments before `first`, the input buffer begins with the "/" before that "."
+    // (or is the whole path, when `first` is 0).
+    let slash = first > 0;
+    let mut buffers = InPlace {
+        r: start + first,
+        w: start + first - usize::from(slash),
+        start,
+        bytes,
     };
-    while r < end {
-        let input = &bytes[r..end];
-        match input {
-            // A.  If the input buffer begins with a prefix of "../" or "./", then remove that prefix from
-            //     the input buffer; otherwise,
-            [b'.', b'.', b'/', ..] => r += 3,
-            [b'.', b'/', ..] => r += 2,
-            // B.  if the input buffer begins with a prefix of "/./" or "/.", where "." is a complete path
-            //     segment, then replace that prefix with "/" in the input buffer; otherwise,
-            [b'/', b'.', b'/', ..] => r += 2,
-            [b'/', b'.'] => {
-                bytes[r + 1] = b'/';
-                r += 1;
+    run_5_2_4(&mut buffers, slash);
+    let mut bytes = buffers.bytes;
+    bytes.truncate(buffers.w);
+    // Only ASCII bytes were dropped or written, at segment boundaries: still UTF-8.
+    *out = String::from_utf8(bytes).unwrap_or_default();
+}
+
+/// Appends `remove_dot_segments(merge_head + path)` to `out` (RFC 3986 5.2.2: `T.path =
+/// remove_dot_segments(merge(Base.path, R.path))`, with `merge_head` what [`merge_head_of`] returns, `""`
+/// for a reference whose path is used alone), without writing the merged path first when `merge_head` has
+/// no dot-segment (a base path is seldom unnormalized): `merge_head` is copied, then `path` up to its
+/// first `.` at a segment start, one push each, and the loop of 5.2.4 reads the rest from `path`
+/// ([`Appending`]). A path without such a `.` (most of them) is copied as it is. No allocation beyond
+/// `out`'s growth.
+pub(crate) fn push_merged_without_dot_segments(out: &mut String, merge_head: &str, path: &str) {
+    let start = out.len();
+    out.push_str(merge_head);
+    if has_dot_segment(merge_head.as_bytes()) {
+        // A base path with a dot-segment (a base need not be normalized, 5.2.1): the whole merged path.
+        out.push_str(path);
+        remove_dot_segments_at(out, start);
+        return;
+    }
+    // `merge_head` is empty or ends with "/", so `path` begins a segment, and the segments of
+    // `merge_head` are moved by rule E as they are.
+    let (slash, rest) = match first_dot_at_segment_start(path.as_bytes(), true) {
+        None => return out.push_str(path),
+        // The input buffer: the last "/" of `merge_head`, if any, and `path`.
+        Some(0) => {
+            let slash = !merge_head.is_empty();
+            if slash {
+                out.pop();
             }
-            // C.  if the input buffer begins with a prefix of "/../" or "/..", where ".." is a complete
-            //     path segment, then replace that prefix with "/" in the input buffer and remove the last
-            //     segment and its preceding "/" (if any) from the output buffer; otherwise,
-            [b'/', b'.', b'.', b'/', ..] => {
-                r += 3;
-                w = pop(&bytes, w);
+            (slash, path)
+        }
+        // The input buffer: the "/" before that "." and the rest of `path`.
+        Some(dot) => {
+            out.push_str(&path[..dot - 1]);
+            (true, &path[dot..])
+        }
+    };
+    run_5_2_4(&mut Appending { out, start, rest }, slash);
+}
+
+/// Whether `path`, a path whose segments all end with "/" (a [`merge_head_of`]), has a complete segment
+/// `.` or `..`: a `.` at a segment start followed by `/` or `./`.
+fn has_dot_segment(path: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(dot) = first_dot_at_segment_start(&path[from..], from == 0) {
+        let at = from + dot;
+        if matches!(path[at + 1..], [b'/', ..] | [b'.', b'/', ..]) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
+/// The two buffers of RFC 3986 5.2.4 as [`run_5_2_4`] uses them: the input buffer (after a `"/"` that the
+/// loop keeps as a flag) and the output buffer, which ends in the path written so far.
+trait Buffers5_2_4 {
+    /// The input buffer (without the `"/"` the loop's flag stands for).
+    fn input(&self) -> &[u8];
+    /// Drops the first `n` bytes of the input buffer.
+    fn skip(&mut self, n: usize);
+    /// Moves the first `n` bytes of the input buffer to the end of the output buffer, after a `"/"` when
+    /// `slash`.
+    fn move_out(&mut self, slash: bool, n: usize);
+    /// Removes the last segment and its preceding `"/"` (if any) from the output buffer.
+    fn pop(&mut self);
+}
+
+/// The buffers of 5.2.4 sharing the bytes of one path: `bytes[start..w]` is the output buffer and
+/// `bytes[r..]` the input buffer, with `w + 1 <= r` while the loop's flag stands for a `"/"` before the
+/// input (`w <= r` otherwise), so a move never overwrites what is still to be read.
+struct InPlace {
+    bytes: Vec<u8>,
+    start: usize,
+    r: usize,
+    w: usize,
+}
+
+impl Buffers5_2_4 for InPlace {
+    fn input(&self) -> &[u8] {
+        &self.bytes[self.r..]
+    }
+
+    fn skip(&mut self, n: usize) {
+        self.r += n;
+    }
+
+    fn move_out(&mut self, slash: bool, n: usize) {
+        if slash {
+            self.bytes[self.w] = b'/';
+            self.w += 1;
+        }
+        self.bytes.copy_within(self.r..self.r + n, self.w);
+        self.w += n;
+        self.r += n;
+    }
+
+    fn pop(&mut self) {
+        self.w = last_slash(&self.bytes[self.start..self.w]).map_or(self.start, |i| self.start + i);
+    }
+}
+
+/// The output buffer `out[start..]` (appended to with `push_str`, cut back with `truncate`) and the input
+/// buffer `rest`, another string: segments are cut at `/` only, so every piece moved is a `str` and
+/// nothing is checked for UTF-8.
+struct Appending<'o, 'r> {
+    out: &'o mut String,
+    start: usize,
+    rest: &'r str,
+}
+
+impl Buffers5_2_4 for Appending<'_, '_> {
+    fn input(&self) -> &[u8] {
+        self.rest.as_bytes()
+    }
+
+    fn skip(&mut self, n: usize) {
+        self.rest = &self.rest[n..];
+    }
+
+    fn move_out(&mut self, slash: bool, n: usize) {
+        if slash {
+            self.out.push('/');
+        }
+        self.out.push_str(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+    }
+
+    fn pop(&mut self) {
+        let end =
+            last_slash(&self.out.as_bytes()[self.start..]).map_or(self.start, |i| self.start + i);
+        self.out.truncate(end);
+    }
+}
+
+/// The loop of RFC 3986 5.2.4 on the input buffer `"/"` (when `slash`) followed by `buffers.input()`,
+/// writing to the output buffer, until the input buffer is empty. The one transcription of its rules,
+/// for both [`remove_dot_segments_at`] and [`push_merged_without_dot_segments`].
+///
+/// Linear in the length of the path: each input byte is read once by a rule, and rule C looks back over
+/// the last output segment, which each output byte undergoes at most once.
+fn run_5_2_4(buffers: &mut impl Buffers5_2_4, mut slash: bool) {
+    loop {
+        let input = buffers.input();
+        if slash {
+            match input {
+                // B.  if the input buffer begins with a prefix of "/./" or "/.", where "." is a complete
+                //     path segment, then replace that prefix with "/" in the input buffer; otherwise,
+                [b'.', b'/', ..] => buffers.skip(2),
+                [b'.'] => buffers.skip(1),
+                // C.  if the input buffer begins with a prefix of "/../" or "/..", where ".." is a
+                //     complete path segment, then replace that prefix with "/" in the input buffer and
+                //     remove the last segment and its preceding "/" (if any) from the output buffer;
+                //     otherwise,
+                [b'.', b'.', b'/', ..] => {
+                    buffers.skip(3);
+                    buffers.pop();
+                }
+                [b'.', b'.'] => {
+                    buffers.skip(2);
+                    buffers.pop();
+                }
+                // E.  move the first path segment in the input buffer to the end of the output buffer,
+                //     including the initial "/" character (if any) and any subsequent characters up to,
+                //     but not including, the next "/" character or the end of the input buffer.
+                //
+                //     The segments after this one up to the next that begins with "." go to the output
+                //     by rule E too, one by one: they are moved at once, up to the "/" before that ".",
+                //     which stays the flag.
+                _ => match first_dot_at_segment_start(input, false) {
+                    Some(dot) => {
+                        buffers.move_out(true, dot - 1);
+                        buffers.skip(1);
+                    }
+                    None => return buffers.move_out(true, input.len()),
+                },
             }
-            [b'/', b'.', b'.'] => {
-                bytes[r + 2] = b'/';
-                r += 2;
-                w = pop(&bytes, w);
-            }
-            // D.  if the input buffer consists only of "." or "..", then remove that from the input
-            //     buffer; otherwise,
-            [b'.'] | [b'.', b'.'] => r = end,
-            // E.  move the first path segment in the input buffer to the end of the output buffer,
-            //     including the initial "/" character (if any) and any subsequent characters up to, but
-            //     not including, the next "/" character or the end of the input buffer.
-            //
-            //     The segments after this one up to the next that begins with "." go to the output by
-            //     rule E too, one by one: they are moved at once.
-            _ => {
-                let from = usize::from(input[0] == b'/');
-                let len = match first_dot_at_segment_start(&input[from..], false) {
-                    // The run ends before the "/" that precedes that ".".
-                    Some(dot) => from + dot - 1,
-                    None => input.len(),
-                };
-                bytes.copy_within(r..r + len, w);
-                w += len;
-                r += len;
+        } else {
+            match input {
+                // A.  If the input buffer begins with a prefix of "../" or "./", then remove that prefix
+                //     from the input buffer; otherwise,
+                [b'.', b'.', b'/', ..] => buffers.skip(3),
+                [b'.', b'/', ..] => buffers.skip(2),
+                // D.  if the input buffer consists only of "." or "..", then remove that from the input
+                //     buffer; otherwise,
+                [b'.'] | [b'.', b'.'] | [] => return,
+                // The input buffer begins with "/": rules B, C and E above.
+                [b'/', ..] => {
+                    buffers.skip(1);
+                    slash = true;
+                }
+                // E.  as above, for a first segment without "/" before it.
+                _ => match first_dot_at_segment_start(input, false) {
+                    Some(dot) => {
+                        buffers.move_out(false, dot - 1);
+                        buffers.skip(1);
+                        slash = true;
+                    }
+                    None => return buffers.move_out(false, input.len()),
+                },
             }
         }
     }
-    bytes.truncate(w);
-    // Only ASCII bytes were dropped or written, at segment boundaries: still UTF-8.
-    *out = String::from_utf8(bytes).unwrap_or_default();
 }

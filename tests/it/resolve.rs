@@ -158,6 +158,36 @@ fn resolve_more(#[case] base: &str, #[case] reference: &str, #[case] target: &st
     assert_resolves(base, reference, target);
 }
 
+/// The shapes resolution writes without a detour (checked by hand against 5.2.2, 5.2.3 and 5.2.4): a
+/// merged path without dot-segment is copied as it is; one with a dot-segment is copied up to it and
+/// 5.2.4 runs on the rest of the reference's path; a base path with a dot-segment (5.2.1 lets a base be
+/// unnormalized) runs 5.2.4 on the whole merged path in place; a segment that merely begins with "." is
+/// not a dot-segment; an empty path, an authority-only and a fragment-only reference copy runs of the base.
+#[rstest]
+#[case::merged_no_dot_segment(BASE, "g/h/i", "http://a/b/c/g/h/i")]
+#[case::dot_segment_after_a_run(BASE, "g/h/../i", "http://a/b/c/g/i")]
+#[case::dot_segments_first(BASE, "../../x/./y", "http://a/x/y")]
+#[case::dot_segment_last(BASE, "x/y/..", "http://a/b/c/x/")]
+#[case::segments_beginning_with_dot(BASE, ".x/..y/z.", "http://a/b/c/.x/..y/z.")]
+#[case::base_segment_beginning_with_dot("http://a/.git/b", "../c", "http://a/c")]
+#[case::base_dot_segment("http://a/b/./c/d", "../e", "http://a/b/e")]
+#[case::base_dot_dot_segment("http://a/b/../c/d", "e", "http://a/c/e")]
+#[case::rootless_base_dot("foo:a/b", "./c", "foo:a/c")]
+#[case::no_slash_base_dot_dot("urn:isbn", "../x/../y", "urn:/y")]
+#[case::scheme_rootless_dots(BASE, "f:a/./b/../c", "f:a/c")]
+#[case::absolute_path_dots(BASE, "/x/./y/../z", "http://a/x/z")]
+#[case::empty_path_no_base_path("http://a", "", "http://a")]
+#[case::empty_path_query("http://a", "?y", "http://a?y")]
+#[case::authority_only(BASE, "//h", "http://h")]
+#[case::authority_only_query_fragment(BASE, "//h?x#f", "http://h?x#f")]
+#[case::authority_path_dots(BASE, "//h/p/./q/../r", "http://h/p/r")]
+#[case::fragment_only_no_query("http://a/b", "#s", "http://a/b#s")]
+#[case::fragment_only_base_fragment("http://a/b?q#f", "#s", "http://a/b?q#s")]
+#[case::non_ascii_escapes_kept(BASE, "%C3%A9/../%C3%BC", "http://a/b/c/%C3%BC")]
+fn resolve_fast_paths(#[case] base: &str, #[case] reference: &str, #[case] target: &str) {
+    assert_resolves(base, reference, target);
+}
+
 /// The 5.2.2 target path `//g` has no authority, and `f://g` would read back with the authority `g`: a
 /// `/.` is written before the path (the default), or an error returned.
 #[rstest]
