@@ -792,19 +792,27 @@ fn expected_list(expected: &[&str]) -> String {
     }
 }
 
-/// A [`RuleMatch`](crate::RuleMatch) of a rule whose matches are not URI references was asked to become a [`UriRef`](crate::UriRef).
+/// A [`RuleMatch`](crate::RuleMatch) of a rule whose matches are not references of the kind asked for
+/// was asked to become one: a [`UriRef`](crate::UriRef) from anything but `URI-reference`, `URI`,
+/// `relative-ref` and `absolute-URI`, an [`IriRef`](crate::iri::IriRef) from anything but
+/// `IRI-reference`, `IRI`, `irelative-ref` and `absolute-IRI`, or either from a match whose components
+/// are out of the order of RFC 3986 4.1.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a match of the rule {rule} is not a URI reference (only URI-reference, URI, relative-ref and absolute-URI are)")]
+#[error("a match of the rule {rule} is not {kind} (only {} are, with their components in the order of RFC 3986 section 4.1)", rules.join(", "))]
 pub struct NotAReference {
     pub(crate) rule: String,
+    kind: &'static str,
+    rules: &'static [&'static str],
 }
 
 impl NotAReference {
-    #[cfg(feature = "runtime-grammar")]
-    pub(crate) fn new(rule: &str) -> NotAReference {
-        NotAReference {
-            rule: rule.to_owned(),
-        }
+    /// A match of `rule` asked to become `kind` (`a URI reference`), which only matches of `rules` are.
+    pub(crate) fn new(
+        rule: String,
+        kind: &'static str,
+        rules: &'static [&'static str],
+    ) -> NotAReference {
+        NotAReference { rule, kind, rules }
     }
 
     /// The ABNF name of the rule that matched.

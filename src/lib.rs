@@ -128,8 +128,9 @@ pub use runtime::limits as runtime_limits;
 pub use util::{escape_echoed, password_span};
 #[doc(inline)]
 pub use value::iri;
+pub use value::reference::{Authority, Host, IriSpec, Ri, RiRef, Segments, Spec, UriSpec};
 pub use value::rule_match::{ComponentSpans, NotAReference, RuleMatch};
-pub use value::uri::{Host, Segments, Uri, UriRef};
+pub use value::uri::{Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.
 ///

@@ -29,6 +29,7 @@ use crate::engine::classes;
 
 mod reference;
 
+pub use crate::value::reference::IriSpec;
 pub use reference::{Iri, IriParseError, IriRef};
 
 use crate::util::{is_pct_triplet, push_pct_triplet as push_octet};

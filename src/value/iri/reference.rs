@@ -4,17 +4,16 @@
 //! [`IriRef::from_uri`] converts back (3.2), component by component.
 
 use std::borrow::Cow;
-use std::fmt;
-use std::hash::{Hash, Hasher};
 
 use pest::Parser as _;
 
 use crate::components::HostKind;
 use crate::components::WrittenAuthority;
-use crate::components::{self, Parts, Slot};
+use crate::components::{self, Parts};
 use crate::engine::{self, Rule as UriRule};
 use crate::value::iri::{iri_to_uri, uri_to_iri};
-use crate::value::uri::{host_of, port_number, Host, Segments, Uri, UriRef};
+use crate::value::reference::{IriSpec, Ri, RiRef, Spec};
+use crate::value::uri::{Uri, UriRef};
 
 mod parser {
     /// The pest_derive parser of `grammars/iri.pest`, with whole-input entry rules.
@@ -74,8 +73,9 @@ impl IriParseError {
 }
 
 /// An IRI reference (RFC 3987 section 2.2): an [`Iri`] or a relative IRI reference, as one string plus
-/// the offsets of its components, which keep the RFC's undefined (`None`) / empty (`Some("")`)
-/// distinction as [`UriRef`] does.
+/// the offsets of its components: the generic [`RiRef`] at [`IriSpec`], whose accessors (`host`,
+/// `port_u16`, `path_segments`, `authority`, ...) are those of [`UriRef`], undefined (`None`) and empty
+/// (`Some("")`) components kept apart the same way.
 ///
 /// ```text
 /// IRI-reference = IRI / irelative-ref
@@ -92,13 +92,10 @@ impl IriParseError {
 /// assert!(IriRef::parse("a b").is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone)]
-pub struct IriRef<'a> {
-    pub(crate) text: Cow<'a, str>,
-    pub(crate) parts: Parts,
-}
+pub type IriRef<'a> = RiRef<'a, IriSpec>;
 
-/// An IRI (RFC 3987 section 2.2): an [`IriRef`] whose scheme is defined.
+/// An IRI (RFC 3987 section 2.2): an [`IriRef`] whose scheme is defined (the generic [`Ri`] at
+/// [`IriSpec`]).
 ///
 /// ```text
 /// IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
@@ -112,10 +109,7 @@ pub struct IriRef<'a> {
 /// assert!(Iri::parse("/D\u{fc}rst").is_err()); // no scheme
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Iri<'a> {
-    pub(crate) inner: IriRef<'a>,
-}
+pub type Iri<'a> = Ri<'a, IriSpec>;
 
 fn parse_parts(entry: Rule, rule: &'static str, input: &str) -> Result<Parts, IriParseError> {
     // The URI of an IRI is at most three times as long (one octet becomes "%HH"), and must fit a value.
@@ -159,122 +153,17 @@ impl<'a> IriRef<'a> {
     /// [`IriParseError`] when `input` is not an IRI reference.
     pub fn parse(input: &'a str) -> Result<IriRef<'a>, IriParseError> {
         let parts = parse_parts(Rule::iri_reference_entry, "IRI-reference", input)?;
-        Ok(IriRef {
-            text: Cow::Borrowed(input),
-            parts,
-        })
-    }
-
-    /// Makes an owned value, copying the text if it was borrowed.
-    #[must_use]
-    pub fn into_owned(self) -> IriRef<'static> {
-        IriRef {
-            text: Cow::Owned(self.text.into_owned()),
-            parts: self.parts,
-        }
-    }
-
-    /// The text, as parsed.
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    fn slice(&self, slot: Slot) -> Option<&str> {
-        slot.get().map(|(s, e)| &self.text[s..e])
-    }
-
-    /// The scheme without its `:` (ASCII, as in RFC 3986 3.1), or `None` for a relative reference.
-    pub fn scheme(&self) -> Option<&str> {
-        self.slice(self.parts.scheme)
-    }
-
-    /// The `iauthority` without its `//`, or `None`.
-    pub fn authority(&self) -> Option<&str> {
-        self.slice(self.parts.authority)
-    }
-
-    /// The `iuserinfo` without its `@`, or `None`.
-    pub fn userinfo(&self) -> Option<&str> {
-        self.slice(self.parts.userinfo)
-    }
-
-    /// The `ihost` as written (brackets included for an IP-literal), or `None` without an authority.
-    pub fn host_str(&self) -> Option<&str> {
-        self.slice(self.parts.host)
-    }
-
-    /// Which alternative of `ihost` matched, or `None` without an authority.
-    pub fn host_kind(&self) -> Option<HostKind> {
-        self.parts.host.is_some().then_some(self.parts.host_kind)
-    }
-
-    /// The port without its `:`, or `None`.
-    pub fn port(&self) -> Option<&str> {
-        self.slice(self.parts.port)
-    }
-
-    /// The host as a value, as [`UriRef::host`] reads it: an IPv4 or IPv6 address, an `IPvFuture`, or
-    /// the `ireg-name` as written (which may hold non-ASCII characters); `None` without an authority.
-    ///
-    /// ```
-    /// use rfc3986::{iri::IriRef, Host};
-    /// let iri = IriRef::parse("http://\u{4f8b}\u{3048}.jp:8080/a")?;
-    /// assert_eq!(iri.host(), Some(Host::RegName("\u{4f8b}\u{3048}.jp")));
-    /// let v6 = IriRef::parse("//[2001:db8::7]/")?;
-    /// assert_eq!(v6.host(), Some(Host::Ipv6("2001:db8::7".parse().unwrap())));
-    /// assert_eq!(IriRef::parse("/a")?.host(), None);
-    /// # Ok::<(), rfc3986::iri::IriParseError>(())
-    /// ```
-    pub fn host(&self) -> Option<Host<'_>> {
-        host_of(&self.text, &self.parts)
-    }
-
-    /// The port as a number, as [`UriRef::port_u16`] reads it: `None` without a port, for an empty port
-    /// (`http://h:/`) and for a number over 65535, which the grammar allows (`port = *DIGIT`).
-    ///
-    /// ```
-    /// use rfc3986::iri::IriRef;
-    /// assert_eq!(IriRef::parse("http://\u{e9}.fr:8080/")?.port_u16(), Some(8080));
-    /// assert_eq!(IriRef::parse("http://h:/")?.port_u16(), None);
-    /// assert_eq!(IriRef::parse("http://h:99999/")?.port_u16(), None);
-    /// # Ok::<(), rfc3986::iri::IriParseError>(())
-    /// ```
-    pub fn port_u16(&self) -> Option<u16> {
-        port_number(self.port()?)
-    }
-
-    /// The segments of the path, as [`UriRef::path_segments`] splits them (at every `/`, after the one a
-    /// rooted path begins with; none for an empty path), still percent-encoded.
-    ///
-    /// ```
-    /// use rfc3986::iri::IriRef;
-    /// let iri = IriRef::parse("http://h/d\u{fc}rst/a%20b/")?;
-    /// assert_eq!(iri.path_segments().collect::<Vec<_>>(), ["d\u{fc}rst", "a%20b", ""]);
-    /// assert_eq!(IriRef::parse("")?.path_segments().count(), 0);
-    /// # Ok::<(), rfc3986::iri::IriParseError>(())
-    /// ```
-    pub fn path_segments(&self) -> Segments<'_> {
-        Segments::of_path(self.path())
-    }
-
-    /// The path (always defined, possibly empty).
-    pub fn path(&self) -> &str {
-        self.slice(self.parts.path).unwrap_or("")
-    }
-
-    /// The `iquery` without its `?`: `None` without a `?`, `Some("")` for `a?`.
-    pub fn query(&self) -> Option<&str> {
-        self.slice(self.parts.query)
-    }
-
-    /// The `ifragment` without its `#`: `None` without a `#`, `Some("")` for `a#`.
-    pub fn fragment(&self) -> Option<&str> {
-        self.slice(self.parts.fragment)
+        Ok(IriRef::from_parts(Cow::Borrowed(input), parts))
     }
 
     /// Whether this is an IRI (the scheme is defined).
     pub fn is_iri(&self) -> bool {
-        self.parts.scheme.is_some()
+        self.has_scheme()
+    }
+
+    /// The reference as an [`Iri`] when its scheme is defined, `None` for a relative reference.
+    pub fn as_iri(&self) -> Option<Iri<'a>> {
+        self.to_absolute()
     }
 
     /// The URI reference this IRI reference maps to ([RFC 3987 3.1](https://datatracker.ietf.org/doc/html/rfc3987#section-3.1)):
@@ -293,11 +182,7 @@ impl<'a> IriRef<'a> {
     /// ```
     pub fn to_uri(&self) -> UriRef<'static> {
         // At most three times the IRI's length, which parsing keeps under the most a value holds.
-        let (text, parts) = rewrite(
-            &Components::of_iri(self),
-            |s| iri_to_uri(s).into_owned(),
-            false,
-        );
+        let (text, parts) = rewrite(&Components::of(self), |s| iri_to_uri(s).into_owned(), false);
         UriRef::from_written(UriRule::URI_REFERENCE, text, parts)
     }
 
@@ -319,15 +204,8 @@ impl<'a> IriRef<'a> {
     /// ```
     pub fn from_uri(uri: &UriRef<'_>) -> IriRef<'static> {
         // Never longer than the URI: decoding only shortens.
-        let (text, parts) = rewrite(
-            &Components::of_uri(uri),
-            |s| uri_to_iri(s).into_owned(),
-            true,
-        );
-        IriRef {
-            text: Cow::Owned(text),
-            parts,
-        }
+        let (text, parts) = rewrite(&Components::of(uri), |s| uri_to_iri(s).into_owned(), true);
+        IriRef::from_parts(Cow::Owned(text), parts)
     }
 }
 
@@ -344,20 +222,7 @@ struct Components<'t> {
 }
 
 impl<'t> Components<'t> {
-    fn of_iri(r: &'t IriRef<'_>) -> Components<'t> {
-        Components {
-            scheme: r.scheme(),
-            userinfo: r.userinfo(),
-            host: r.host_str(),
-            host_kind: r.host_kind().unwrap_or_default(),
-            port: r.port(),
-            path: r.path(),
-            query: r.query(),
-            fragment: r.fragment(),
-        }
-    }
-
-    fn of_uri(r: &'t UriRef<'_>) -> Components<'t> {
+    fn of<S: Spec>(r: &'t RiRef<'_, S>) -> Components<'t> {
         Components {
             scheme: r.scheme(),
             userinfo: r.userinfo(),
@@ -453,24 +318,13 @@ impl<'a> Iri<'a> {
     pub fn parse(input: &'a str) -> Result<Iri<'a>, IriParseError> {
         let parts = parse_parts(Rule::iri_entry, "IRI", input)?;
         Ok(Iri {
-            inner: IriRef {
-                text: Cow::Borrowed(input),
-                parts,
-            },
+            inner: IriRef::from_parts(Cow::Borrowed(input), parts),
         })
     }
 
-    /// The scheme without its `:`.
-    pub fn scheme(&self) -> &str {
-        self.inner.scheme().unwrap_or("")
-    }
-
-    /// Makes an owned value.
-    #[must_use]
-    pub fn into_owned(self) -> Iri<'static> {
-        Iri {
-            inner: self.inner.into_owned(),
-        }
+    /// The same value as an [`IriRef`] (also what `Deref` gives).
+    pub fn as_iri_ref(&self) -> &IriRef<'a> {
+        &self.inner
     }
 
     /// The URI this IRI maps to (RFC 3987 3.1), see [`IriRef::to_uri`].
@@ -485,65 +339,5 @@ impl<'a> Iri<'a> {
         Iri {
             inner: IriRef::from_uri(uri.as_uri_ref()),
         }
-    }
-}
-
-impl<'a> std::ops::Deref for Iri<'a> {
-    type Target = IriRef<'a>;
-
-    /// The same value as an [`IriRef`].
-    fn deref(&self) -> &IriRef<'a> {
-        &self.inner
-    }
-}
-
-impl fmt::Display for IriRef<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-impl fmt::Display for Iri<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.inner.text)
-    }
-}
-
-impl fmt::Debug for IriRef<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("IriRef")
-            .field("text", &self.text)
-            .field("scheme", &self.scheme())
-            .field("authority", &self.authority())
-            .field("path", &self.path())
-            .field("query", &self.query())
-            .field("fragment", &self.fragment())
-            .finish()
-    }
-}
-
-impl fmt::Debug for Iri<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Iri").field(&self.inner).finish()
-    }
-}
-
-impl PartialEq for IriRef<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.text == other.text
-    }
-}
-
-impl Eq for IriRef<'_> {}
-
-impl Hash for IriRef<'_> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.text.hash(state);
-    }
-}
-
-impl AsRef<str> for IriRef<'_> {
-    fn as_ref(&self) -> &str {
-        &self.text
     }
 }
