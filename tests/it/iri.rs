@@ -380,3 +380,28 @@ mod grammar {
         }
     }
 }
+
+/// The accessors an `IriRef` shares with a `UriRef` (one generic implementation): the typed authority,
+/// host, port and path segments, read by hand from RFC 3987 2.2 (`iauthority = [ iuserinfo "@" ] ihost
+/// [ ":" port ]`, `ihost = IP-literal / IPv4address / ireg-name`, `port = *DIGIT`, `ipath-abempty =
+/// *( "/" isegment )`).
+#[rstest::rstest]
+#[case::reg_name("http://u\u{e9}@\u{4f8b}\u{3048}.jp:8080/a/d\u{fc}rst/", Some("u\u{e9}@\u{4f8b}\u{3048}.jp:8080"), Some(rfc3986::Host::RegName("\u{4f8b}\u{3048}.jp")), Some(8080), &["a", "d\u{fc}rst", ""])]
+#[case::ipv6("//[2001:db8::7]/", Some("[2001:db8::7]"), Some(rfc3986::Host::Ipv6(std::net::Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 7))), None, &[""])]
+#[case::big_port("//\u{e9}:99999", Some("\u{e9}:99999"), Some(rfc3986::Host::RegName("\u{e9}")), None, &[])]
+#[case::no_authority("caf\u{e9}/x", None, None, None, &["caf\u{e9}", "x"])]
+fn iri_ref_has_the_accessors_of_a_uri_ref(
+    #[case] input: &str,
+    #[case] authority: Option<&str>,
+    #[case] host: Option<rfc3986::Host<'_>>,
+    #[case] port: Option<u16>,
+    #[case] segments: &[&str],
+) {
+    let r = IriRef::parse(input).unwrap();
+    assert_eq!(r.authority().map(|a| a.as_str()), authority);
+    assert_eq!(r.authority().map(|a| a.host()), host);
+    assert_eq!(r.host(), host);
+    assert_eq!(r.port_u16(), port);
+    assert_eq!(r.authority().and_then(|a| a.port_u16()), port);
+    assert_eq!(r.path_segments().collect::<Vec<_>>(), segments);
+}
