@@ -172,8 +172,7 @@ impl ParseError {
         self.loaded_rule.as_deref().unwrap_or(self.rule.abnf_name())
     }
 
-    /// The same error, for the rule `name` of a grammar loaded at run time.
-    #[cfg(feature = "runtime-grammar")]
+    /// The same error, for the rule `name` of another grammar (loaded at run time, or the IRI grammar).
     pub(crate) fn for_loaded_rule(mut self, name: &str) -> ParseError {
         self.loaded_rule = Some(name.to_string());
         self

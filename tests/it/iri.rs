@@ -405,3 +405,51 @@ fn iri_ref_has_the_accessors_of_a_uri_ref(
     assert_eq!(r.authority().and_then(|a| a.port_u16()), port);
     assert_eq!(r.path_segments().collect::<Vec<_>>(), segments);
 }
+
+/// A rejected IRI is explained as a rejected URI is, through the IRI grammar (its detail parser): the
+/// offset, the items RFC 3987 2.2 allows there (checked by hand against its ABNF) and a hint.
+#[rstest::rstest]
+// After `/caf\u{e9}` (6 bytes) in `ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]`: more of the
+// segment (`ipchar`), the next segment, `?` iquery, `#` ifragment, or the end.
+#[case::space_in_path("/caf\u{e9} x", 6, &["ipchar", "\"?\"", "\"#\"", "\"/\"", "end of input"], Some("%20"))]
+// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`: after `::1`, an h16 goes on (HEXDIG), ":" another
+// group, "." makes `1` the start of an IPv4address in ls32, or "]".
+#[case::unclosed_ip_literal("http://[::1", 11, &["HEXDIG", "\":\"", "\".\"", "\"]\""], None)]
+// `port = *DIGIT`, then ipath-abempty, iquery or ifragment.
+#[case::letter_in_port("http://h:8a/", 10, &["DIGIT", "\"/\"", "\"?\"", "\"#\"", "end of input"], Some("port"))]
+// `iprivate` is allowed in `iquery` only: not in a path segment.
+#[case::private_use_in_path("/\u{e000}", 1, &["ipchar", "\"?\"", "\"#\"", "end of input"], Some("%EE%80%80"))]
+// `pct-encoded = "%" HEXDIG HEXDIG`.
+#[case::bad_percent("%zz", 1, &["HEXDIG"], Some("hex"))]
+// `ifragment = *( ipchar / "/" / "?" )`: no second "#".
+#[case::second_hash("http://a/#b#c", 11, &["ipchar", "\"?\"", "\"/\"", "end of input"], Some("%23"))]
+fn iri_errors_say_where_and_what(
+    #[case] input: &str,
+    #[case] offset: usize,
+    #[case] expected: &[&str],
+    #[case] hint: Option<&str>,
+) {
+    let e = IriRef::parse(input).unwrap_err();
+    assert_eq!(e.offset(), offset, "{e}");
+    assert_eq!(e.rule(), "IRI-reference");
+    let listed: Vec<String> = e.expected().iter().map(ToString::to_string).collect();
+    assert_eq!(listed, expected, "{e}");
+    match hint {
+        Some(words) => assert!(e.hint().is_some_and(|h| h.contains(words)), "{e}"),
+        None => assert_eq!(e.hint(), None, "{e}"),
+    }
+    assert!(
+        e.to_string().starts_with(&format!("at byte {offset}: ")),
+        "{e}"
+    );
+}
+
+/// `IRI = scheme ":" ...`: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, ASCII only.
+#[rstest::rstest]
+#[case::relative("/a")]
+#[case::non_ascii_scheme("\u{e9}:x")]
+fn an_iri_begins_with_an_ascii_scheme(#[case] input: &str) {
+    let e = Iri::parse(input).unwrap_err();
+    assert_eq!((e.offset(), e.rule()), (0, "IRI"));
+    assert_eq!(e.expected(), [rfc3986::Expected::Rule("ALPHA".into())]);
+}
