@@ -743,13 +743,17 @@ pub enum TemplateError {
     /// The template is not in the grammar of RFC 6570 section 2: `{var` (offset 4: the expression is not
     /// closed), `a}` (offset 1: `}` is not a literal), `{a b}` (offset 2), `{var:0}` (offset 5:
     /// `max-length` starts with 1 to 9).
-    #[error("at byte {offset}: not a URI Template (RFC 6570 section 2); expected {}", expected_list(.expected))]
+    #[error("at byte {offset}: not a URI Template (RFC 6570 section 2); expected {}{}", expected_list(.expected), hint.map(|h| format!("; {h}")).unwrap_or_default())]
     Syntax {
         /// Where the template stops matching the grammar.
         offset: usize,
-        /// The ABNF names of RFC 6570 that the grammar tried there (`varname`, `literals`,
-        /// `expression`, `modifier-level4`, `end of input`, ...).
+        /// What the grammar would have accepted there, in ABNF spelling: the names of RFC 6570's rules
+        /// (`varname`, `literals`, `max-length`), quoted strings (`"}"`) and `end of input`; rules
+        /// first.
         expected: Vec<&'static str>,
+        /// A hint in words (`a "}" outside an expression must be percent-encoded as %7D`), when the
+        /// character found says more than the list.
+        hint: Option<&'static str>,
     },
     /// An operator that RFC 6570 section 2.2 reserves for future extensions (`op-reserve`: `=`, `,`,
     /// `!`, `@`, `|`): `{=path}` (offset 1).

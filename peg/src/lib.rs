@@ -111,7 +111,8 @@ pub fn generate(
 /// rule normal, every quoted string a rule, an entry rule per rule) written to `out_dir/detail_name`,
 /// and Rust (`rust_name`) holding the pest_derive parser of it (`DetailParser`), `detail_entry` (the
 /// entry rule of the rule with a given ABNF or pest name) and `detail_expected` (what a rule of the
-/// detail parser stands for in an error: a rule by its ABNF name, a quoted string, the end of input).
+/// detail parser stands for in an error: a rule by its ABNF name, a quoted string, the end of input;
+/// `detail_spelling`, the same as text).
 /// The Rust is meant to be `include!`d in a module that has `Cow` and `Expected` in scope.
 ///
 /// # Errors
@@ -149,6 +150,7 @@ pub fn detail_parser(
     rs.push_str("        _ => None,\n    }\n}\n\n");
     rs.push_str(
         "/// What a rule of the detail parser stands for in an error's list of expected items.\n\
+         #[allow(dead_code)]\n\
          pub(crate) fn detail_expected(rule: Rule) -> Expected {\n    match rule {\n",
     );
     for rule in &grammar.rules {
@@ -169,7 +171,25 @@ pub fn detail_parser(
             "        Rule::{rule} => Expected::Literal(Cow::Borrowed({text:?})),"
         );
     }
-    rs.push_str("        Rule::EOI => Expected::EndOfInput,\n    }\n}\n");
+    rs.push_str("        Rule::EOI => Expected::EndOfInput,\n    }\n}\n\n");
+    rs.push_str(
+        "/// How `detail_expected` of the rule is displayed: an ABNF name, a quoted string in double\n\
+         /// quotes, `end of input`.\n\
+         #[allow(dead_code)]\n\
+         pub(crate) fn detail_spelling(rule: Rule) -> &'static str {\n    match rule {\n",
+    );
+    for rule in &grammar.rules {
+        let _ = writeln!(rs, "        Rule::{} => {:?},", rule.name, rule.abnf);
+        let _ = writeln!(
+            rs,
+            "        Rule::{entry}{} => \"end of input\",",
+            rule.name
+        );
+    }
+    for (rule, text) in &grammar.literals {
+        let _ = writeln!(rs, "        Rule::{rule} => {:?},", format!("\"{text}\""));
+    }
+    rs.push_str("        Rule::EOI => \"end of input\",\n    }\n}\n");
     Ok(vec![
         Output {
             name: detail_name,
