@@ -172,8 +172,7 @@ impl ParseError {
         self.loaded_rule.as_deref().unwrap_or(self.rule.abnf_name())
     }
 
-    /// The same error, for the rule `name` of a grammar loaded at run time.
-    #[cfg(feature = "runtime-grammar")]
+    /// The same error, for the rule `name` of another grammar (loaded at run time, or the IRI grammar).
     pub(crate) fn for_loaded_rule(mut self, name: &str) -> ParseError {
         self.loaded_rule = Some(name.to_string());
         self
@@ -753,13 +752,17 @@ pub enum TemplateError {
     /// The template is not in the grammar of RFC 6570 section 2: `{var` (offset 4: the expression is not
     /// closed), `a}` (offset 1: `}` is not a literal), `{a b}` (offset 2), `{var:0}` (offset 5:
     /// `max-length` starts with 1 to 9).
-    #[error("at byte {offset}: not a URI Template (RFC 6570 section 2); expected {}", expected_list(.expected))]
+    #[error("at byte {offset}: not a URI Template (RFC 6570 section 2); expected {}{}", expected_list(.expected), hint.map(|h| format!("; {h}")).unwrap_or_default())]
     Syntax {
         /// Where the template stops matching the grammar.
         offset: usize,
-        /// The ABNF names of RFC 6570 that the grammar tried there (`varname`, `literals`,
-        /// `expression`, `modifier-level4`, `end of input`, ...).
+        /// What the grammar would have accepted there, in ABNF spelling: the names of RFC 6570's rules
+        /// (`varname`, `literals`, `max-length`), quoted strings (`"}"`) and `end of input`; rules
+        /// first.
         expected: Vec<&'static str>,
+        /// A hint in words (`a "}" outside an expression must be percent-encoded as %7D`), when the
+        /// character found says more than the list.
+        hint: Option<&'static str>,
     },
     /// An operator that RFC 6570 section 2.2 reserves for future extensions (`op-reserve`: `=`, `,`,
     /// `!`, `@`, `|`): `{=path}` (offset 1).
@@ -801,19 +804,27 @@ fn expected_list(expected: &[&str]) -> String {
     }
 }
 
-/// A [`RuleMatch`](crate::RuleMatch) of a rule whose matches are not URI references was asked to become a [`UriRef`](crate::UriRef).
+/// A [`RuleMatch`](crate::RuleMatch) of a rule whose matches are not references of the kind asked for
+/// was asked to become one: a [`UriRef`](crate::UriRef) from anything but `URI-reference`, `URI`,
+/// `relative-ref` and `absolute-URI`, an [`IriRef`](crate::iri::IriRef) from anything but
+/// `IRI-reference`, `IRI`, `irelative-ref` and `absolute-IRI`, or either from a match whose components
+/// are out of the order of RFC 3986 4.1.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a match of the rule {rule} is not a URI reference (only URI-reference, URI, relative-ref and absolute-URI are)")]
+#[error("a match of the rule {rule} is not {kind} (only {} are, with their components in the order of RFC 3986 section 4.1)", rules.join(", "))]
 pub struct NotAReference {
     pub(crate) rule: String,
+    kind: &'static str,
+    rules: &'static [&'static str],
 }
 
 impl NotAReference {
-    #[cfg(feature = "runtime-grammar")]
-    pub(crate) fn new(rule: &str) -> NotAReference {
-        NotAReference {
-            rule: rule.to_owned(),
-        }
+    /// A match of `rule` asked to become `kind` (`a URI reference`), which only matches of `rules` are.
+    pub(crate) fn new(
+        rule: String,
+        kind: &'static str,
+        rules: &'static [&'static str],
+    ) -> NotAReference {
+        NotAReference { rule, kind, rules }
     }
 
     /// The ABNF name of the rule that matched.

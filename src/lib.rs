@@ -14,8 +14,10 @@
 //!    rule's name in [`Rule`]). A rejected input becomes a [`ParseError`]: the byte offset, the kind, the
 //!    character found and the ABNF names of what was expected there.
 //! 3. [`UriRef`] / [`Uri`]: the input text plus the byte offsets of its components, only ever from the
-//!    rules `URI-reference`, `URI`, `relative-ref` and `absolute-URI` (or their counterparts in a grammar
-//!    loaded at run time), with the components in the order of section 4.1. Accessors keep the RFC's distinction
+//!    rules `URI-reference`, `URI`, `relative-ref` and `absolute-URI` (of `uri.pest` or of a grammar
+//!    loaded at run time), with the components in the order of section 4.1. They are the generic
+//!    [`RiRef`] / [`Ri`] at [`UriSpec`]; the IRI values are the same types at [`IriSpec`], so every
+//!    accessor exists once and the two kinds do not mix. Accessors keep the RFC's distinction
 //!    between an undefined (`None`) and an empty (`Some("")`) component.
 //! 4. [`resolve`] (section 5: [`UriRef::resolve_against`], [`resolve::Resolver`], [`resolve::merge`],
 //!    [`resolve::remove_dot_segments`]) and [`normalize`] (section 6: [`Uri::normalize`],
@@ -32,10 +34,12 @@
 //! 8. [`repair`] (sections 2.1, 2.4, 2.5; RFC 3987 3.1): a near-URI made a URI reference where
 //!    percent-encoding repairs it unambiguously, each repair reported; the grammar decides what is
 //!    left to repair.
-//! 9. [`iri`] (RFC 3987): [`iri::IriRef`] / [`iri::Iri`] parsed by `grammars/iri.pest`, mapped to
-//!    [`UriRef`] / [`Uri`] and back (3.1, 3.2), also as plain text.
+//! 9. [`iri`] (RFC 3987): [`iri::IriRef`] / [`iri::Iri`] parsed by `grammars/iri.pest` (rejections
+//!    explained by its detail grammar, which the build script compiles), mapped to [`UriRef`] / [`Uri`]
+//!    and back (3.1, 3.2), also as plain text.
 //! 10. [`template`] (RFC 6570): URI Templates, checked by their own grammar
-//!     (`grammars/uri-template.pest`) and expanded into URI references.
+//!     (`grammars/uri-template.pest`, rejections explained by its detail grammar) and expanded into URI
+//!     references.
 //!
 //! # Terminology
 //!
@@ -127,8 +131,9 @@ pub use runtime::limits as runtime_limits;
 pub use util::{escape_echoed, password_span};
 #[doc(inline)]
 pub use value::iri;
+pub use value::reference::{Authority, Host, IriSpec, Ri, RiRef, Segments, Spec, UriSpec};
 pub use value::rule_match::{ComponentSpans, NotAReference, RuleMatch};
-pub use value::uri::{Host, Segments, Uri, UriRef};
+pub use value::uri::{Uri, UriRef};
 
 /// Whether `input` as a whole is in the language of `rule`.
 ///

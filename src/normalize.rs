@@ -911,10 +911,7 @@ impl IriRef<'_> {
         // slices them); its output is read back here as an IRI, never as a URI.
         let view = UriRef::from_match(self.as_str(), self.parts);
         match crate::normalize::normalized(&view, &options) {
-            (text, Some(parts)) => IriRef {
-                text: Cow::Owned(text),
-                parts,
-            },
+            (text, Some(parts)) => IriRef::from_parts(Cow::Owned(text), parts),
             (_, None) => self.clone().into_owned(),
         }
     }

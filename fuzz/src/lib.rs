@@ -38,7 +38,7 @@ type Components<'a> = (
 fn components<'a>(r: &'a UriRef<'_>) -> Components<'a> {
     (
         r.scheme(),
-        r.authority(),
+        r.authority().map(|a| a.as_str()),
         r.userinfo(),
         r.host_str(),
         r.host_kind(),

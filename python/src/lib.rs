@@ -348,7 +348,7 @@ impl PyUriRef {
         PyUriRef {
             text: r.as_str().to_string(),
             scheme: r.scheme().map(String::from),
-            authority: r.authority().map(String::from),
+            authority: r.authority().map(|a| a.as_str().to_owned()),
             userinfo: r.userinfo().map(String::from),
             host: r.host_str().map(String::from),
             host_kind: r.host_kind().map(host_kind_name),
@@ -915,7 +915,7 @@ fn components_of(rule: Rule, text: &str) -> Components<'_> {
     };
     Some([
         span(r.scheme()),
-        span(r.authority()),
+        span(r.authority().map(|a| a.as_str())),
         span(r.userinfo()),
         span(r.host_str()),
         span(r.port()),

@@ -304,10 +304,7 @@ impl IriRef<'_> {
             &self.parts,
         )?;
         Ok(Iri {
-            inner: IriRef {
-                text: Cow::Owned(text),
-                parts,
-            },
+            inner: IriRef::from_parts(Cow::Owned(text), parts),
         })
     }
 }

@@ -84,7 +84,7 @@ fn candidate(base: &Uri<'_>, target: &Uri<'_>) -> String {
         match target.authority() {
             Some(authority) => {
                 out.push_str("//");
-                out.push_str(authority);
+                out.push_str(authority.as_str());
                 out.push_str(target.path());
                 push_query_fragment(&mut out, target, true);
                 return out;

@@ -472,12 +472,13 @@ impl<'g> Entry<'g> {
     ///
     /// # Errors
     /// [`RuntimeParseError::NotAReference`] when the rule's matches are not URI references (checked
-    /// before matching); [`RuntimeParseError::Parse`] when `input` is not in its language.
+    /// before matching: a rule of the IRI grammar is refused, its matches are IRI references, see
+    /// [`RuleMatch::into_iri_ref`]); [`RuntimeParseError::Parse`] when `input` is not in its language.
     pub fn parse_uri_ref<'i>(&self, input: &'i str) -> Result<UriRef<'i>, RuntimeParseError> {
-        if !self.yields_reference() {
-            return Err(RuntimeParseError::NotAReference(NotAReference::new(
-                self.abnf_name(),
-            )));
+        if !crate::value::rule_match::yields::<crate::UriSpec>(self.abnf_name()) {
+            return Err(RuntimeParseError::NotAReference(
+                crate::value::rule_match::not_a::<crate::UriSpec>(self.abnf_name().to_owned()),
+            ));
         }
         self.parse(input)?
             .into_uri_ref()

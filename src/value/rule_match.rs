@@ -9,32 +9,35 @@ use std::ops::Range;
 use crate::components::{HostKind, Parts, PathKind, Slot};
 use crate::engine;
 use crate::engine::Rule;
-use crate::value::uri::{host_of, port_number, Host, UriRef};
+use crate::value::iri::IriRef;
+use crate::value::reference::{host_of, port_number, Host, IriSpec, RiRef, Spec, UriSpec};
+use crate::value::uri::UriRef;
 
-/// The ABNF names of the rules whose matches are URI references and convert to [`UriRef`]: those of
-/// RFC 3986 (4.1, 3, 4.2, 4.3) and their equivalents in the IRI grammar of RFC 3987 (2.2).
-const REFERENCE_RULES: [&str; 8] = [
-    "URI-reference",
-    "URI",
-    "relative-ref",
-    "absolute-URI",
-    "IRI-reference",
-    "IRI",
-    "irelative-ref",
-    "absolute-IRI",
-];
+/// Whether `a` and the ABNF name `abnf_name` name the same rule: rule names compare ignoring case (RFC
+/// 5234 2.1), and `_` stands for `-` (the pest spelling of a rule without an ABNF name,
+/// `uri_reference`).
+fn same_rule(a: &str, abnf_name: &str) -> bool {
+    a.len() == abnf_name.len()
+        && a.bytes()
+            .zip(abnf_name.bytes())
+            .all(|(x, y)| x.eq_ignore_ascii_case(&y) || (x == b'-' && y == b'_'))
+}
 
-/// Whether matches of the rule named `abnf_name` are URI references (see [`RuleMatch::into_uri_ref`]):
-/// rule names compare ignoring case (RFC 5234 2.1), and `_` stands for `-` (the pest spelling of a rule
-/// without an ABNF name, `uri_reference`).
+/// Whether matches of the rule named `abnf_name` are references of the specification `S`
+/// ([`Spec::REFERENCE_RULES`]: `URI-reference`, `URI`, `relative-ref`, `absolute-URI` for URIs;
+/// `IRI-reference`, `IRI`, `irelative-ref`, `absolute-IRI` for IRIs).
+pub(crate) fn yields<S: Spec>(abnf_name: &str) -> bool {
+    S::REFERENCE_RULES.iter().any(|r| same_rule(r, abnf_name))
+}
+
+/// The error for a match of `rule` asked to become a reference of the specification `S`.
+pub(crate) fn not_a<S: Spec>(rule: String) -> NotAReference {
+    NotAReference::new(rule, S::REFERENCE_KIND, S::REFERENCE_RULES)
+}
+
+/// Whether matches of the rule named `abnf_name` are references of either specification (URI or IRI).
 pub(crate) fn yields_reference(abnf_name: &str) -> bool {
-    let same = |a: &str| {
-        a.len() == abnf_name.len()
-            && a.bytes()
-                .zip(abnf_name.bytes())
-                .all(|(x, y)| x.eq_ignore_ascii_case(&y) || (x == b'-' && y == b'_'))
-    };
-    REFERENCE_RULES.iter().any(|r| same(r))
+    yields::<UriSpec>(abnf_name) || yields::<IriSpec>(abnf_name)
 }
 
 /// A whole input matched by one rule of the grammar ([`parse_as`](crate::parse_as), or a rule of a
@@ -44,9 +47,10 @@ pub(crate) fn yields_reference(abnf_name: &str) -> bool {
 /// port but no scheme and no path. A component the rule contains but the input leaves empty is
 /// `Some("")`.
 ///
-/// Only a match of `URI-reference`, `URI`, `relative-ref` or `absolute-URI` (and of `IRI-reference`,
-/// `IRI`, `irelative-ref`, `absolute-IRI` in the IRI grammar) becomes a [`UriRef`]
-/// ([`into_uri_ref`](Self::into_uri_ref)); resolution, normalization and `as_uri` belong to those.
+/// Only a match of `URI-reference`, `URI`, `relative-ref` or `absolute-URI` becomes a [`UriRef`]
+/// ([`into_uri_ref`](Self::into_uri_ref)), and only a match of `IRI-reference`, `IRI`, `irelative-ref`
+/// or `absolute-IRI` (in the IRI grammar loaded at run time) an [`IriRef`]
+/// ([`into_iri_ref`](Self::into_iri_ref)); resolution, normalization and `as_uri` belong to those.
 ///
 /// ```
 /// use rfc3986::{parse_as, HostKind, Rule};
@@ -152,8 +156,9 @@ impl<'a> RuleMatch<'a> {
         &self.name
     }
 
-    /// Whether the rule's matches are URI references, which [`into_uri_ref`](Self::into_uri_ref) turns
-    /// into a [`UriRef`].
+    /// Whether the rule's matches are URI references or IRI references, which
+    /// [`into_uri_ref`](Self::into_uri_ref) turns into a [`UriRef`] (a rule of RFC 3986) and
+    /// [`into_iri_ref`](Self::into_iri_ref) into an [`IriRef`] (a rule of RFC 3987).
     pub fn is_reference(&self) -> bool {
         yields_reference(&self.name)
     }
@@ -265,29 +270,45 @@ impl<'a> RuleMatch<'a> {
     /// The match as a [`UriRef`], borrowing the same input.
     ///
     /// # Errors
-    /// [`NotAReference`] unless the rule is `URI-reference`, `URI`, `relative-ref` or `absolute-URI` (or
-    /// `IRI-reference`, `IRI`, `irelative-ref`, `absolute-IRI` of a loaded IRI grammar, whose values hold
-    /// non-ASCII text), and also when the components are not where RFC 3986 4.1 writes them
-    /// (`scheme ":" ["//" authority] path ["?" query] ["#" fragment]`, nothing after): a grammar loaded
-    /// at run time can match its component rules in another order, a fragment before the path, and
-    /// such a match is not a reference.
+    /// [`NotAReference`] unless the rule is `URI-reference`, `URI`, `relative-ref` or `absolute-URI`
+    /// (a match of `IRI-reference` of the IRI grammar is refused: its value is an [`IriRef`], see
+    /// [`into_iri_ref`](Self::into_iri_ref)), and also when the components are not where RFC 3986 4.1
+    /// writes them (`scheme ":" ["//" authority] path ["?" query] ["#" fragment]`, nothing after): a
+    /// grammar loaded at run time can match its component rules in another order, a fragment before
+    /// the path, and such a match is not a reference.
     pub fn into_uri_ref(self) -> Result<UriRef<'a>, NotAReference> {
-        if self.is_reference() && self.parts.in_reference_order(self.text) {
-            Ok(UriRef::from_match(self.text, self.parts))
+        self.into_reference()
+    }
+
+    /// The match as an [`IriRef`], borrowing the same input: for the rules `IRI-reference`, `IRI`,
+    /// `irelative-ref` and `absolute-IRI` (RFC 3987 2.2) of the IRI grammar loaded at run time.
+    ///
+    /// # Errors
+    /// [`NotAReference`] for any other rule (`URI-reference` included: map a [`UriRef`] with
+    /// [`IriRef::from_uri`]) and when the components are out of the order of RFC 3986 4.1, as
+    /// [`into_uri_ref`](Self::into_uri_ref) says.
+    pub fn into_iri_ref(self) -> Result<IriRef<'a>, NotAReference> {
+        self.into_reference()
+    }
+
+    /// The match as a reference of the specification `S`, when the rule is one of its reference rules
+    /// and the components are in the order of RFC 3986 4.1.
+    fn into_reference<S: Spec>(self) -> Result<RiRef<'a, S>, NotAReference> {
+        if yields::<S>(&self.name) && self.parts.in_reference_order(self.text) {
+            Ok(RiRef::from_parts(Cow::Borrowed(self.text), self.parts))
         } else {
-            Err(NotAReference {
-                rule: self.name.into_owned(),
-            })
+            Err(not_a::<S>(self.name.into_owned()))
         }
     }
 }
 
-impl<'a> TryFrom<RuleMatch<'a>> for UriRef<'a> {
+impl<'a, S: Spec> TryFrom<RuleMatch<'a>> for RiRef<'a, S> {
     type Error = NotAReference;
 
-    /// Same as [`RuleMatch::into_uri_ref`].
-    fn try_from(m: RuleMatch<'a>) -> Result<UriRef<'a>, NotAReference> {
-        m.into_uri_ref()
+    /// Same as [`RuleMatch::into_uri_ref`] (for a [`UriRef`]) and [`RuleMatch::into_iri_ref`] (for an
+    /// [`IriRef`]).
+    fn try_from(m: RuleMatch<'a>) -> Result<RiRef<'a, S>, NotAReference> {
+        m.into_reference()
     }
 }
 

@@ -466,7 +466,7 @@ fn split_ours(s: &str) -> Option<Split> {
     let r = UriRef::parse(s).ok()?;
     Some((
         r.scheme().map(str::to_owned),
-        r.authority().map(str::to_owned),
+        r.authority().map(|a| a.as_str()).map(str::to_owned),
         r.path().to_owned(),
         r.query().map(str::to_owned),
         r.fragment().map(str::to_owned),

@@ -238,7 +238,7 @@ proptest! {
         let text = r.as_str().to_owned();
         let again = UriRef::parse(&text).unwrap();
         prop_assert_eq!(again.scheme(), original.scheme());
-        prop_assert_eq!(again.authority(), original.authority());
+        prop_assert_eq!(again.authority().map(|a| a.as_str()), original.authority().map(|a| a.as_str()));
         prop_assert_eq!(again.path(), original.path());
         prop_assert_eq!(again.query(), r.query());
         prop_assert_eq!(again.fragment(), fragment.as_deref());
@@ -268,8 +268,8 @@ proptest! {
         let q = r.without_query();
         let f = r.without_fragment();
         prop_assert_eq!(UriRef::parse(q.as_str()).unwrap(), q.clone());
-        prop_assert_eq!((q.path(), q.fragment(), q.authority()), (r.path(), r.fragment(), r.authority()));
-        prop_assert_eq!((f.path(), f.query(), f.authority()), (r.path(), r.query(), r.authority()));
+        prop_assert_eq!((q.path(), q.fragment(), q.authority().map(|a| a.as_str())), (r.path(), r.fragment(), r.authority().map(|a| a.as_str())));
+        prop_assert_eq!((f.path(), f.query(), f.authority().map(|a| a.as_str())), (r.path(), r.query(), r.authority().map(|a| a.as_str())));
     }
 }
 

@@ -94,7 +94,7 @@ fn iri_ref_components(#[case] text: &str, #[case] expected: [Option<&str>; 5]) {
     assert_eq!(
         [
             r.scheme(),
-            r.authority(),
+            r.authority().map(|a| a.as_str()),
             Some(r.path()),
             r.query(),
             r.fragment()
@@ -228,8 +228,8 @@ proptest! {
         prop_assert_eq!(t.to_uri(), r.to_uri().resolve_against(&base.to_uri()).unwrap());
         let reparsed = Iri::parse(t.as_str()).unwrap();
         prop_assert_eq!(
-            [reparsed.authority(), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
-            [t.authority(), Some(t.path()), t.query(), t.fragment()]
+            [reparsed.authority().map(|a| a.as_str()), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
+            [t.authority().map(|a| a.as_str()), Some(t.path()), t.query(), t.fragment()]
         );
     }
 }
@@ -300,8 +300,8 @@ proptest! {
         let iri = IriRef::from_uri(&uri);
         let reparsed = IriRef::parse(iri.as_str()).unwrap();
         prop_assert_eq!(
-            [reparsed.scheme(), reparsed.authority(), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
-            [iri.scheme(), iri.authority(), Some(iri.path()), iri.query(), iri.fragment()]
+            [reparsed.scheme(), reparsed.authority().map(|a| a.as_str()), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
+            [iri.scheme(), iri.authority().map(|a| a.as_str()), Some(iri.path()), iri.query(), iri.fragment()]
         );
         prop_assert_eq!(reparsed.host_kind(), iri.host_kind());
         prop_assert_eq!(iri.to_uri().normalize(), uri.normalize());
@@ -317,8 +317,8 @@ proptest! {
         prop_assert_eq!(uri.as_str(), iri_to_uri(&text));
         let reparsed = UriRef::parse(uri.as_str()).unwrap();
         prop_assert_eq!(
-            [reparsed.scheme(), reparsed.authority(), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
-            [uri.scheme(), uri.authority(), Some(uri.path()), uri.query(), uri.fragment()]
+            [reparsed.scheme(), reparsed.authority().map(|a| a.as_str()), Some(reparsed.path()), reparsed.query(), reparsed.fragment()],
+            [uri.scheme(), uri.authority().map(|a| a.as_str()), Some(uri.path()), uri.query(), uri.fragment()]
         );
     }
 
@@ -379,4 +379,77 @@ mod grammar {
             prop_assert!(UriRef::parse(&iri_to_uri(&iri)).is_ok());
         }
     }
+}
+
+/// The accessors an `IriRef` shares with a `UriRef` (one generic implementation): the typed authority,
+/// host, port and path segments, read by hand from RFC 3987 2.2 (`iauthority = [ iuserinfo "@" ] ihost
+/// [ ":" port ]`, `ihost = IP-literal / IPv4address / ireg-name`, `port = *DIGIT`, `ipath-abempty =
+/// *( "/" isegment )`).
+#[rstest::rstest]
+#[case::reg_name("http://u\u{e9}@\u{4f8b}\u{3048}.jp:8080/a/d\u{fc}rst/", Some("u\u{e9}@\u{4f8b}\u{3048}.jp:8080"), Some(rfc3986::Host::RegName("\u{4f8b}\u{3048}.jp")), Some(8080), &["a", "d\u{fc}rst", ""])]
+#[case::ipv6("//[2001:db8::7]/", Some("[2001:db8::7]"), Some(rfc3986::Host::Ipv6(std::net::Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 7))), None, &[""])]
+#[case::big_port("//\u{e9}:99999", Some("\u{e9}:99999"), Some(rfc3986::Host::RegName("\u{e9}")), None, &[])]
+#[case::no_authority("caf\u{e9}/x", None, None, None, &["caf\u{e9}", "x"])]
+fn iri_ref_has_the_accessors_of_a_uri_ref(
+    #[case] input: &str,
+    #[case] authority: Option<&str>,
+    #[case] host: Option<rfc3986::Host<'_>>,
+    #[case] port: Option<u16>,
+    #[case] segments: &[&str],
+) {
+    let r = IriRef::parse(input).unwrap();
+    assert_eq!(r.authority().map(|a| a.as_str()), authority);
+    assert_eq!(r.authority().map(|a| a.host()), host);
+    assert_eq!(r.host(), host);
+    assert_eq!(r.port_u16(), port);
+    assert_eq!(r.authority().and_then(|a| a.port_u16()), port);
+    assert_eq!(r.path_segments().collect::<Vec<_>>(), segments);
+}
+
+/// A rejected IRI is explained as a rejected URI is, through the IRI grammar (its detail parser): the
+/// offset, the items RFC 3987 2.2 allows there (checked by hand against its ABNF) and a hint.
+#[rstest::rstest]
+// After `/caf\u{e9}` (6 bytes) in `ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]`: more of the
+// segment (`ipchar`), the next segment, `?` iquery, `#` ifragment, or the end.
+#[case::space_in_path("/caf\u{e9} x", 6, &["ipchar", "\"?\"", "\"#\"", "\"/\"", "end of input"], Some("%20"))]
+// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`: after `::1`, an h16 goes on (HEXDIG), ":" another
+// group, "." makes `1` the start of an IPv4address in ls32, or "]".
+#[case::unclosed_ip_literal("http://[::1", 11, &["HEXDIG", "\":\"", "\".\"", "\"]\""], None)]
+// `port = *DIGIT`, then ipath-abempty, iquery or ifragment.
+#[case::letter_in_port("http://h:8a/", 10, &["DIGIT", "\"/\"", "\"?\"", "\"#\"", "end of input"], Some("port"))]
+// `iprivate` is allowed in `iquery` only: not in a path segment.
+#[case::private_use_in_path("/\u{e000}", 1, &["ipchar", "\"?\"", "\"#\"", "end of input"], Some("%EE%80%80"))]
+// `pct-encoded = "%" HEXDIG HEXDIG`.
+#[case::bad_percent("%zz", 1, &["HEXDIG"], Some("hex"))]
+// `ifragment = *( ipchar / "/" / "?" )`: no second "#".
+#[case::second_hash("http://a/#b#c", 11, &["ipchar", "\"?\"", "\"/\"", "end of input"], Some("%23"))]
+fn iri_errors_say_where_and_what(
+    #[case] input: &str,
+    #[case] offset: usize,
+    #[case] expected: &[&str],
+    #[case] hint: Option<&str>,
+) {
+    let e = IriRef::parse(input).unwrap_err();
+    assert_eq!(e.offset(), offset, "{e}");
+    assert_eq!(e.rule(), "IRI-reference");
+    let listed: Vec<String> = e.expected().iter().map(ToString::to_string).collect();
+    assert_eq!(listed, expected, "{e}");
+    match hint {
+        Some(words) => assert!(e.hint().is_some_and(|h| h.contains(words)), "{e}"),
+        None => assert_eq!(e.hint(), None, "{e}"),
+    }
+    assert!(
+        e.to_string().starts_with(&format!("at byte {offset}: ")),
+        "{e}"
+    );
+}
+
+/// `IRI = scheme ":" ...`: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, ASCII only.
+#[rstest::rstest]
+#[case::relative("/a")]
+#[case::non_ascii_scheme("\u{e9}:x")]
+fn an_iri_begins_with_an_ascii_scheme(#[case] input: &str) {
+    let e = Iri::parse(input).unwrap_err();
+    assert_eq!((e.offset(), e.rule()), (0, "IRI"));
+    assert_eq!(e.expected(), [rfc3986::Expected::Rule("ALPHA".into())]);
 }

@@ -144,14 +144,14 @@ fn normalize_one_change_from_normal(#[case] input: &str, #[case] expected: &str)
     assert_eq!(
         (
             normal.scheme(),
-            normal.authority(),
+            normal.authority().map(|a| a.as_str()),
             normal.userinfo(),
             normal.host_str(),
             normal.port()
         ),
         (
             reparsed.scheme(),
-            reparsed.authority(),
+            reparsed.authority().map(|a| a.as_str()),
             reparsed.userinfo(),
             reparsed.host_str(),
             reparsed.port()
@@ -365,7 +365,7 @@ proptest! {
         prop_assert_eq!(nn.as_str(), n.as_str(), "idempotent");
         let again = UriRef::parse(n.as_str()).unwrap();
         prop_assert_eq!(again.scheme(), n.scheme());
-        prop_assert_eq!(again.authority(), n.authority());
+        prop_assert_eq!(again.authority().map(|a| a.as_str()), n.authority().map(|a| a.as_str()));
         prop_assert_eq!(again.path(), n.path());
         prop_assert_eq!(again.query(), n.query());
         prop_assert_eq!(again.fragment(), n.fragment());

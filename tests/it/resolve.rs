@@ -201,7 +201,7 @@ fn resolve_ambiguous_double_slash(#[case] base: &str, #[case] reference: &str, #
     let base = Uri::parse(base).unwrap();
     let r = UriRef::parse(reference).unwrap();
     let t = r.resolve_against(&base).unwrap();
-    assert_eq!(t.authority(), None);
+    assert_eq!(t.authority().map(|a| a.as_str()), None);
     assert_eq!(t.path(), format!("/.{path}"));
     assert_eq!(remove_dot_segments(t.path()), path);
     // Stable: the target resolves to itself.
@@ -505,7 +505,7 @@ proptest! {
         let t = r.resolve_against(&b).unwrap();
         // Parses, and to the same components.
         let again = Uri::parse(t.as_str()).unwrap();
-        prop_assert_eq!(again.authority(), t.authority());
+        prop_assert_eq!(again.authority().map(|a| a.as_str()), t.authority().map(|a| a.as_str()));
         prop_assert_eq!(again.path(), t.path());
         prop_assert_eq!(t.fragment(), r.fragment());
         let from_remove_dot_segments = r.is_uri() || r.authority().is_some() || !r.path().is_empty();

@@ -175,7 +175,8 @@ fn reserved_expansion_can_leave_rfc3986() {
 #[case::rfc6570_2_1_ucschar("/caf\u{e9}", None)]
 #[case::rfc6570_2_1_iprivate("/\u{E000}", None)]
 #[case::rfc6570_2_1_pct_encoded("/%7B", None)]
-#[case::rfc6570_2_1_bad_pct("/%7", Some(1))]
+// pct-encoded = "%" HEXDIG HEXDIG: the input ends where the second HEXDIG must come.
+#[case::rfc6570_2_1_bad_pct("/%7", Some(3))]
 #[case::rfc6570_2_1_space("/a b", Some(2))]
 #[case::rfc6570_2_1_double_quote("/a\"", Some(2))]
 #[case::rfc6570_2_1_erratum_6937_single_quote("/a'{x}'", None)]
@@ -187,7 +188,9 @@ fn reserved_expansion_can_leave_rfc3986() {
 #[case::rfc6570_2_3_dotted_name("{a.b.c}", None)]
 #[case::rfc6570_2_3_pct_name("{a%20b}", None)]
 #[case::rfc6570_2_3_leading_dot("{.a}", None)]
-#[case::rfc6570_2_3_double_dot("{a..b}", Some(2))]
+// varname = varchar *( ["."] varchar ): after "a." a varchar must come; the second "." is the first
+// byte outside the grammar.
+#[case::rfc6570_2_3_double_dot("{a..b}", Some(3))]
 #[case::rfc6570_2_3_trailing_comma("{a,}", Some(3))]
 #[case::rfc6570_2_4_1_max_9999("{a:9999}", None)]
 #[case::rfc6570_2_4_1_too_long("{a:10000}", Some(7))]
@@ -412,4 +415,43 @@ fn hostile_sizes_on_a_small_stack() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+/// A rejected template is explained through its grammar (the detail parser of
+/// `grammars/uri-template.pest`): the offset, what RFC 6570 section 2 allows there (checked by hand
+/// against its ABNF) and a hint.
+#[rstest::rstest]
+// variable-list = varspec *( "," varspec ): after "{a," a varspec, whose varname starts with a varchar.
+#[case::empty_varspec("{a,,b}", 3, &["varchar"], "varname is expected")]
+// URI-Template = *( literals / expression ): "}" is neither a literal nor the start of an expression.
+#[case::stray_close("foo}bar", 3, &["literals", "\"{\"", "end of input"], "%7D")]
+// varname = varchar *( ["."] varchar ), then modifier-level4, "," or the closing "}".
+#[case::unclosed("{var", 4, &["varchar", "modifier-level4", "\"}\"", "\".\"", "\",\""], "not closed")]
+#[case::space("{a b}", 2, &["varchar", "modifier-level4", "\"}\"", "\".\"", "\",\""], "%20")]
+// max-length = %x31-39 0*3DIGIT: no leading zero.
+#[case::zero_prefix("{var:0}", 5, &["max-length"], "1 to 9999")]
+// expression = "{" [ operator ] variable-list "}": a varname after the operator.
+#[case::operator_alone("{+}", 2, &["varchar"], "varname is expected")]
+#[case::empty_expression("{}", 1, &["operator", "varchar"], "varname is expected")]
+// pct-encoded = "%" HEXDIG HEXDIG.
+#[case::bad_percent("%zz", 1, &["HEXDIG"], "two hex digits")]
+fn template_errors_say_where_and_what(
+    #[case] template: &str,
+    #[case] offset: usize,
+    #[case] expected: &[&str],
+    #[case] hint: &str,
+) {
+    let error = rfc3986::template::UriTemplate::parse(template).unwrap_err();
+    match &error {
+        rfc3986::template::TemplateError::Syntax {
+            offset: at,
+            expected: listed,
+            hint: words,
+        } => {
+            assert_eq!((*at, listed.as_slice()), (offset, expected), "{error}");
+            assert!(words.is_some_and(|w| w.contains(hint)), "{error}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(error.to_string().contains(hint), "{error}");
 }

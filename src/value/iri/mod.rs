@@ -1,9 +1,11 @@
 //! IRIs (RFC 3987) as text: [`iri_to_uri`] maps an IRI (reference) to the URI (reference) that it stands
 //! for ([RFC 3987 3.1]), and [`uri_to_iri`] converts back, decoding only what is safe ([RFC 3987 3.2]).
 //!
-//! The values [`IriRef`] and [`Iri`] are parsed by the IRI grammar of RFC 3987 (`grammars/iri.pest`,
-//! compiled by pest_derive; also loadable at run time as `runtime::Grammar::builtin("iri")`) and map to
-//! and from [`UriRef`](crate::UriRef) / [`Uri`](crate::Uri) component by component. They resolve
+//! The values [`IriRef`] and [`Iri`] (the generic [`RiRef`](crate::RiRef) / [`Ri`](crate::Ri) at
+//! [`IriSpec`], with the accessors of [`UriRef`](crate::UriRef)) are parsed by the IRI grammar of RFC
+//! 3987 (`grammars/iri.pest`, compiled by pest_derive, its detail grammar explaining rejections; also
+//! loadable at run time as `runtime::Grammar::builtin("iri")`) and map to and from
+//! [`UriRef`](crate::UriRef) / [`Uri`](crate::Uri) component by component. They resolve
 //! ([`IriRef::resolve_against`], RFC 3987 6.5) and normalize ([`IriRef::normalize`], 5.3.2, without the
 //! character normalization that needs Unicode tables) with the algorithms of RFC 3986 on the IRI text;
 //! mapping to a URI commutes with both (tested as a property).
@@ -29,6 +31,7 @@ use crate::engine::classes;
 
 mod reference;
 
+pub use crate::value::reference::IriSpec;
 pub use reference::{Iri, IriParseError, IriRef};
 
 use crate::util::{is_pct_triplet, push_pct_triplet as push_octet};

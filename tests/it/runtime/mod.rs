@@ -708,3 +708,54 @@ fn zone_id_overlay(#[case] input: &str, #[case] valid: bool) {
     assert_eq!(zone().parse("URI-reference", input).is_ok(), valid);
     assert!(text.lines().filter(|l| l.contains(" = ")).count() <= 9);
 }
+
+/// A value of a reference type is made only from a reference rule of its own specification (RFC 3986
+/// 4.1 for a `UriRef`, RFC 3987 2.2 for an `IriRef`): a match of the IRI grammar's `IRI-reference` is
+/// refused as a `UriRef` (even on ASCII text, which both grammars accept) and becomes an `IriRef` with
+/// the same components as `IriRef::parse`; a match of `uri.pest`'s `URI-reference` is refused as an
+/// `IriRef`; a match of a non-reference rule is neither.
+#[rstest]
+#[case::iri_reference_ascii("IRI-reference", "http://a/b?q#f")]
+#[case::iri_reference_unicode("IRI-reference", "//\u{e9}.example/caf\u{e9}?\u{e000}")]
+#[case::iri("IRI", "http://\u{4f8b}.jp/a")]
+#[case::irelative_ref("irelative-ref", "../d\u{fc}rst")]
+#[case::absolute_iri("absolute-IRI", "urn:\u{e9}")]
+fn iri_rules_give_iri_refs_not_uri_refs(#[case] rule: &str, #[case] input: &str) {
+    let matched = iri().parse(rule, input).unwrap();
+    let refused = matched.clone().into_uri_ref().unwrap_err();
+    assert_eq!(refused.rule_name(), rule);
+    assert!(
+        refused.to_string().contains("not a URI reference"),
+        "{refused}"
+    );
+    assert!(matches!(
+        iri().entry(rule).unwrap().parse_uri_ref(input),
+        Err(RuntimeParseError::NotAReference(_))
+    ));
+    let iri_ref = matched.into_iri_ref().unwrap();
+    assert_eq!(iri_ref, rfc3986::iri::IriRef::parse(input).unwrap());
+    assert_eq!(
+        format!("{iri_ref:?}"),
+        format!("{:?}", rfc3986::iri::IriRef::parse(input).unwrap())
+    );
+}
+
+#[rstest]
+#[case::uri_reference_as_iri(&runtime_uri_pest, "URI-reference", "http://a/b", true)]
+#[case::host_as_iri(&iri, "ihost", "\u{e9}.example", false)]
+#[case::ipath_as_iri(&iri, "ipath-absolute", "/caf\u{e9}", false)]
+fn other_rules_are_not_iri_refs(
+    #[case] grammar: &dyn Fn() -> &'static Grammar,
+    #[case] rule: &str,
+    #[case] input: &str,
+    #[case] is_uri_reference: bool,
+) {
+    let matched = grammar().parse(rule, input).unwrap();
+    let refused = matched.clone().into_iri_ref().unwrap_err();
+    assert_eq!(refused.rule_name(), rule);
+    assert!(
+        refused.to_string().contains("not an IRI reference"),
+        "{refused}"
+    );
+    assert_eq!(matched.into_uri_ref().is_ok(), is_uri_reference);
+}
