@@ -367,14 +367,16 @@ fn template_diagnostic<'a>(
     let end = offset + template[offset..].chars().next().map_or(0, char::len_utf8);
     // The position is the diagnostic's; the message is the error's without its "at byte N: ".
     let full = error.to_string();
-    let (message, label) = match error {
-        TemplateError::Syntax { expected, .. } => (
+    let (message, label, help) = match error {
+        TemplateError::Syntax { expected, hint, .. } => (
             "not a URI Template (RFC 6570 section 2)".to_owned(),
             (!expected.is_empty()).then(|| format!("expected {}", or_list(expected))),
+            hint.map(str::to_owned),
         ),
         _ => (
             full.split_once(": ")
                 .map_or(full.clone(), |(_, m)| m.to_owned()),
+            None,
             None,
         ),
     };
@@ -386,7 +388,7 @@ fn template_diagnostic<'a>(
         span: offset..end,
         message,
         label,
-        help: None,
+        help,
         note: None,
         code: None,
         plain_snippet: true,

@@ -120,6 +120,20 @@ fn expand_invalid_template(#[case] template: &str, #[case] column: usize) {
     assert!(err.contains("RFC 6570"), "{err}");
 }
 
+/// A syntax error says, besides the expected items, what to do in words (the grammar's hint), checked
+/// against RFC 6570: a varname character after `,` (2.3), and `}` outside an expression is not a literal
+/// (2.1).
+#[rstest]
+#[case::empty_varspec("{a,,b}", "<argument>:1:4: ", "a varname is expected here")]
+#[case::lone_closing_brace("foo}bar", "<argument>:1:4: ", "percent-encoded as %7D")]
+fn expand_syntax_error_has_the_hint(#[case] template: &str, #[case] at: &str, #[case] hint: &str) {
+    let output = spawn(&["expand", template], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    assert!(err.starts_with(at), "{err}");
+    assert!(err.contains(hint), "{err}");
+}
+
 /// Reserved expansion keeps `[` and `]`: the result is not a URI reference, and `expand` says so.
 #[test]
 fn expand_result_not_a_uri_reference() {
