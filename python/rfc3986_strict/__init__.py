@@ -30,9 +30,9 @@ jsonschema formats: :mod:`rfc3986_strict.formats`.
 
 import atexit as _atexit
 
+from ._errors import ParseError
 from ._native import (
     Finding,
-    ParseError,
     TemplateError,
     UriRef,
     __version__,
