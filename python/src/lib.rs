@@ -39,7 +39,7 @@ use arrow_array::ffi::to_ffi;
 use arrow_array::{
     Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, StringArray, StructArray,
 };
-use arrow_buffer::{BooleanBuffer, NullBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -396,8 +396,9 @@ impl PyUriRef {
         self.edited(|r| r.set_path(path))
     }
 
-    /// A copy with one more path segment: `segment` percent-encoded for a segment ("/" as "%2F",
-    /// RFC 3986 3.3) and joined with "/". Raises BuildError.
+    /// A copy with one more path segment, `segment` as written (RFC 3986 3.3: `segment = *pchar`, no
+    /// "/"; encode raw text with percent_encode(text, "segment")), joined to the path with "/".
+    /// Raises BuildError when it is not a segment.
     fn with_segment(&self, segment: &str) -> PyResult<PyUriRef> {
         self.edited(|r| r.push_segment(segment))
     }
@@ -836,10 +837,11 @@ enum Verdict {
 impl Verdict {
     /// The verdict on a row whose parse failed with `error`; `input` the row's bytes.
     fn invalid(error: &rfc3986::ParseError, input: &[u8]) -> Verdict {
+        let (kind, message) = redact::kind_and_detail(error, input);
         Verdict::Invalid {
             offset: char_offset_in_bytes(input, error.offset()) as i64,
-            kind: redact::kind(error, input),
-            message: redact::detail(error, input),
+            kind,
+            message,
         }
     }
 
@@ -861,36 +863,50 @@ fn check_fields() -> Fields {
 }
 
 fn verdicts_to_struct(verdicts: &[Verdict]) -> PyResult<ArrayRef> {
-    let valid: BooleanArray = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Null => None,
-            Verdict::Valid => Some(true),
-            Verdict::Invalid { .. } => Some(false),
-        })
-        .collect();
-    let offset: Int64Array = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Invalid { offset, .. } => Some(*offset),
-            _ => None,
-        })
-        .collect();
-    let kind: StringArray = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Invalid { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .collect();
-    let message: StringArray = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Invalid { message, .. } => Some(message.as_str()),
-            _ => None,
-        })
-        .collect();
+    let n = verdicts.len();
+    let is_invalid = |i: usize| matches!(verdicts[i], Verdict::Invalid { .. });
     let nulls = nulls_of(verdicts.iter().map(|v| !matches!(v, Verdict::Null)));
+    // The other fields are set on invalid rows only: most rows of real data are valid, so the arrays
+    // are made from buffers in one pass each rather than row by row through builders.
+    let explained = nulls_of((0..n).map(is_invalid));
+    let valid = BooleanArray::new(
+        BooleanBuffer::collect_bool(n, |i| matches!(verdicts[i], Verdict::Valid)),
+        nulls.clone(),
+    );
+    let offsets: Vec<i64> = verdicts
+        .iter()
+        .map(|v| match v {
+            Verdict::Invalid { offset, .. } => *offset,
+            _ => 0,
+        })
+        .collect();
+    let offset = Int64Array::new(offsets.into(), explained.clone());
+    let text = |field: fn(&Verdict) -> &str| -> PyResult<StringArray> {
+        let mut ends = Vec::with_capacity(n + 1);
+        let mut bytes = Vec::new();
+        ends.push(0i32);
+        for v in verdicts {
+            bytes.extend_from_slice(field(v).as_bytes());
+            let end = i32::try_from(bytes.len()).map_err(|_| {
+                PyValueError::new_err("check()'s messages exceed a string array (2 GiB)")
+            })?;
+            ends.push(end);
+        }
+        StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(ends)),
+            Buffer::from_vec(bytes),
+            explained.clone(),
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+    };
+    let kind = text(|v| match v {
+        Verdict::Invalid { kind, .. } => kind,
+        _ => "",
+    })?;
+    let message = text(|v| match v {
+        Verdict::Invalid { message, .. } => message,
+        _ => "",
+    })?;
     let s = StructArray::try_new(
         check_fields(),
         vec![
