@@ -355,13 +355,18 @@ pub(crate) fn fix(py: Python<'_>, text: &str) -> PyResult<PyFixed> {
             text: fixed.into_string(),
         }),
         Err(stop) => {
-            let message = {
-                let said = redact::explain(stop.error(), stop.partial().as_bytes()).message;
-                match stop.cause().advice() {
-                    Some(advice) => format!("{advice}; {said}"),
-                    None => said,
-                }
-            };
+            // The cause's advice, then what the grammar says (message and hint, without naming a
+            // character of a password).
+            let said = redact::explain(stop.error(), stop.partial().as_bytes());
+            let message = [
+                stop.cause().advice().map(String::from),
+                Some(said.message),
+                said.hint,
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("; ");
             let offset = char_offset(text, stop.offset());
             let err =
                 UnrepairableError::new_err(format!("cannot repair at offset {offset}: {message}"));

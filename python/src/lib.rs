@@ -462,8 +462,9 @@ impl PyUriRef {
         &self.text
     }
 
-    fn __repr__(&self) -> String {
-        format!("UriRef({:?})", self.text)
+    /// `UriRef('text')`, the text as Python's repr() writes a str.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("UriRef({})", PyString::new(py, &self.text).repr()?))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
