@@ -3,7 +3,9 @@
 //! Two halves, both thin layers over the crate's public API:
 //!
 //! - the scalar API (`validate`, `is_valid`, `parse`, `resolve`, `normalize`, `equivalent`, `lint`,
-//!   `validate_iri`, `validate_template`), one Python `str` at a time;
+//!   `validate_iri`, `validate_template`, `build` and the `UriRef.with_*` edits here; percent-encoding,
+//!   query pairs, template expansion, `make_relative`, IRI <-> URI and `fix` in [`everyday`]), one
+//!   Python `str` at a time, with `ParseError` made cheaply in [`errors`];
 //! - the batch API (`batch_*`), over Apache Arrow arrays received and returned through the Arrow C data
 //!   interface (PyCapsules, no copy of the input; [`column`]), computed in parallel on a thread pool
 //!   ([`pool`]).

@@ -351,3 +351,18 @@ def test_parse_error_made_by_hand():
     assert str(e) == "mine" and isinstance(e, ValueError)
     with pytest.raises(AttributeError):
         e.offset  # noqa: B018
+
+
+def test_the_type_stubs_name_every_public_function_and_class():
+    import ast
+    from pathlib import Path
+
+    package = Path(r.__file__).parent
+    stubbed = set()
+    for path in [package / "_native.pyi", package / "_errors.py", package / "__init__.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        stubbed |= {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        stubbed |= {t.id for n in tree.body if isinstance(n, ast.AnnAssign) for t in [n.target] if isinstance(t, ast.Name)}
+    missing = [name for name in r.__all__ if name not in stubbed]
+    assert missing == []
+    assert (package / "py.typed").exists()
