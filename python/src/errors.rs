@@ -31,6 +31,9 @@ impl Source {
     }
 }
 
+/// The arguments of [`_rediagnose`]: grammar, rule, input.
+type Rediagnose = (&'static str, String, String);
+
 /// What a rejection says, computed when read: the argument of a `ParseError`.
 #[pyclass(frozen, module = "rfc3986_strict._native", name = "_Diagnosis")]
 pub(crate) struct Diagnosis {
@@ -100,10 +103,7 @@ impl Diagnosis {
     }
 
     /// Pickled as `_rediagnose(grammar, rule, input)`.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String, String))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Rediagnose)> {
         let again = py
             .import("rfc3986_strict._native")?
             .getattr("_rediagnose")?;
