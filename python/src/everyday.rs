@@ -14,7 +14,7 @@ use rfc3986::template::{UriTemplate, Value};
 use rfc3986::{QueryPairs, Uri};
 
 use crate::errors::{parse_error, Source};
-use crate::{char_offset, guard, redact, TemplateError};
+use crate::{char_offset, guard, maybe_detach, redact, TemplateError};
 
 pyo3::create_exception!(
     rfc3986_strict,
@@ -77,8 +77,13 @@ fn decode_error(e: DecodeError, text: &str) -> PyErr {
 /// characters stay (2.3) and "%" becomes "%25" (2.4). The result always matches the component's rule.
 /// ValueError for an unknown component.
 #[pyfunction]
-pub(crate) fn percent_encode(text: &str, component: &str) -> PyResult<String> {
-    guard(|| Ok(percent::encode(text, component_named(component)?).into_owned()))
+pub(crate) fn percent_encode(py: Python<'_>, text: &str, component: &str) -> PyResult<String> {
+    guard(|| {
+        let component = component_named(component)?;
+        Ok(maybe_detach(py, text.len(), || {
+            percent::encode(text, component).into_owned()
+        }))
+    })
 }
 
 /// percent_decode(text)
@@ -88,11 +93,12 @@ pub(crate) fn percent_encode(text: &str, component: &str) -> PyResult<String> {
 /// ValueError (with the offset in the str) for a "%" not followed by two hex digits or octets that are
 /// not UTF-8; percent_decode_bytes() gives the octets.
 #[pyfunction]
-pub(crate) fn percent_decode(text: &str) -> PyResult<String> {
+pub(crate) fn percent_decode(py: Python<'_>, text: &str) -> PyResult<String> {
     guard(|| {
-        percent::decode_utf8(text)
-            .map(|s| s.into_owned())
-            .map_err(|e| decode_error(e, text))
+        maybe_detach(py, text.len(), || {
+            percent::decode_utf8(text).map(|s| s.into_owned())
+        })
+        .map_err(|e| decode_error(e, text))
     })
 }
 
@@ -122,13 +128,15 @@ pub(crate) fn percent_decode_bytes<'py>(
 /// octets that are not). RFC 3986 3.4 gives the query no inner structure; this is the common
 /// convention. A list of (key, value) tuples.
 #[pyfunction]
-pub(crate) fn query_pairs(query: &str) -> PyResult<Vec<(String, String)>> {
+pub(crate) fn query_pairs(py: Python<'_>, query: &str) -> PyResult<Vec<(String, String)>> {
     guard(|| {
-        // "+" is a space in a form; a "+" meant as data is written "%2B", so "%20" reads the same.
-        let form = query.replace('+', "%20");
-        Ok(QueryPairs::new(&form)
-            .map(|(k, v)| (k.into_owned(), v.into_owned()))
-            .collect())
+        Ok(maybe_detach(py, query.len(), || {
+            // "+" is a space in a form; a "+" meant as data is written "%2B", so "%20" reads the same.
+            let form = query.replace('+', "%20");
+            QueryPairs::new(&form)
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect()
+        }))
     })
 }
 
@@ -253,8 +261,8 @@ pub(crate) fn make_relative(py: Python<'_>, base: &str, target: &str) -> PyResul
 /// character replaced by its UTF-8 octets percent-encoded ("%C3%A9"); everything else kept, so a URI
 /// is returned as it is. The host is encoded like the rest (no IDNA). Never raises for a str.
 #[pyfunction]
-pub(crate) fn iri_to_uri(iri: &str) -> String {
-    rfc3986::iri::iri_to_uri(iri).into_owned()
+pub(crate) fn iri_to_uri(py: Python<'_>, iri: &str) -> String {
+    maybe_detach(py, iri.len(), || rfc3986::iri::iri_to_uri(iri).into_owned())
 }
 
 /// uri_to_iri(uri)
@@ -264,8 +272,8 @@ pub(crate) fn iri_to_uri(iri: &str) -> String {
 /// IRI become those characters; reserved characters, "%25", octets that are not UTF-8 and
 /// bidirectional formatting characters stay encoded. Never raises for a str.
 #[pyfunction]
-pub(crate) fn uri_to_iri(uri: &str) -> String {
-    rfc3986::iri::uri_to_iri(uri).into_owned()
+pub(crate) fn uri_to_iri(py: Python<'_>, uri: &str) -> String {
+    maybe_detach(py, uri.len(), || rfc3986::iri::uri_to_iri(uri).into_owned())
 }
 
 /// One character fix() percent-encoded.
@@ -349,41 +357,44 @@ fn repairs_of(input: &str, repairs: &[repair::Repair]) -> Vec<PyRepair> {
 /// delimiters around the URI, a host no name has: see its `cause`).
 #[pyfunction]
 pub(crate) fn fix(py: Python<'_>, text: &str) -> PyResult<PyFixed> {
-    guard(|| match repair::fix(text) {
-        Ok(fixed) => Ok(PyFixed {
-            repairs: repairs_of(text, fixed.repairs()),
-            text: fixed.into_string(),
-        }),
-        Err(stop) => {
-            // The cause's advice, then what the grammar says (message and hint, without naming a
-            // character of a password).
-            let said = redact::explain(stop.error(), stop.partial().as_bytes());
-            let message = [
-                stop.cause().advice().map(String::from),
-                Some(said.message),
-                said.hint,
-            ]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join("; ");
-            let offset = char_offset(text, stop.offset());
-            let err =
-                UnrepairableError::new_err(format!("cannot repair at offset {offset}: {message}"));
-            let value = err.value(py);
-            let set = || -> PyResult<()> {
-                value.setattr("cause", stop.cause().name())?;
-                value.setattr("offset", offset)?;
-                value.setattr("byte_offset", stop.offset())?;
-                value.setattr("partial", stop.partial())?;
-                value.setattr("input", text)
-            };
-            Err(match set() {
-                Ok(()) => err,
-                Err(other) => other,
-            })
-        }
-    })
+    guard(
+        || match maybe_detach(py, text.len(), || repair::fix(text)) {
+            Ok(fixed) => Ok(PyFixed {
+                repairs: repairs_of(text, fixed.repairs()),
+                text: fixed.into_string(),
+            }),
+            Err(stop) => {
+                // The cause's advice, then what the grammar says (message and hint, without naming a
+                // character of a password).
+                let said = redact::explain(stop.error(), stop.partial().as_bytes());
+                let message = [
+                    stop.cause().advice().map(String::from),
+                    Some(said.message),
+                    said.hint,
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join("; ");
+                let offset = char_offset(text, stop.offset());
+                let err = UnrepairableError::new_err(format!(
+                    "cannot repair at offset {offset}: {message}"
+                ));
+                let value = err.value(py);
+                let set = || -> PyResult<()> {
+                    value.setattr("cause", stop.cause().name())?;
+                    value.setattr("offset", offset)?;
+                    value.setattr("byte_offset", stop.offset())?;
+                    value.setattr("partial", stop.partial())?;
+                    value.setattr("input", text)
+                };
+                Err(match set() {
+                    Ok(()) => err,
+                    Err(other) => other,
+                })
+            }
+        },
+    )
 }
 
 /// Registers this module's functions and classes on the extension module.

@@ -74,7 +74,11 @@ static EXITING: AtomicBool = AtomicBool::new(false);
 
 /// `f()`, with the GIL released when `weight` (about the bytes to work on) is at least
 /// [`DETACH_MIN_BYTES`] and the interpreter is not exiting.
-fn maybe_detach<T: Send>(py: Python<'_>, weight: usize, f: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn maybe_detach<T: Send>(
+    py: Python<'_>,
+    weight: usize,
+    f: impl FnOnce() -> T + Send,
+) -> T {
     if weight < DETACH_MIN_BYTES || EXITING.load(Ordering::SeqCst) {
         return f();
     }
@@ -419,8 +423,8 @@ impl PyUriRef {
 
     /// The `key=value` pairs of the query, decoded as forms are ("+" is a space): query_pairs(query);
     /// [] when there is no query.
-    fn query_pairs(&self) -> PyResult<Vec<(String, String)>> {
-        everyday::query_pairs(self.query.as_deref().unwrap_or(""))
+    fn query_pairs(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
+        everyday::query_pairs(py, self.query.as_deref().unwrap_or(""))
     }
 
     /// A copy with `pairs` (an iterable of (key, value) str pairs) appended to the query, each key
