@@ -13,7 +13,18 @@ Scalar API (one ``str`` at a time), here:
 - :func:`lint`: SHOULD-level and security findings (RFC 3986 2 to 7).
 - :func:`validate_iri` / :func:`is_valid_iri`: the IRI grammar of RFC 3987 2.2.
 - :func:`validate_template`: the URI Template grammar of RFC 6570 section 2.
-- :class:`UriRef` and :class:`Finding` pickle and copy (multiprocessing, Dask).
+- :func:`percent_encode` / :func:`percent_decode` / :func:`percent_decode_bytes`: percent-encoding
+  for one component (RFC 3986 2.1, 2.4, 2.5).
+- :func:`query_pairs`: the ``key=value`` pairs of a query, decoded as forms are (``+`` is a space).
+- :func:`expand_template`: URI Template expansion (RFC 6570 section 3, levels 1 to 4).
+- :func:`make_relative`: a reference that resolves to a target (the inverse of RFC 3986 5.2).
+- :func:`iri_to_uri` / :func:`uri_to_iri`: RFC 3987 3.1 and 3.2.
+- :func:`fix`: a near-URI made a URI reference by percent-encoding (:class:`Fixed`, :class:`Repair`;
+  :class:`UnrepairableError` when encoding cannot help).
+- :func:`build` and ``UriRef.with_scheme(...)``, ``with_host``, ``with_port``, ... : values are
+  immutable, so an edit returns a new :class:`UriRef` (:class:`BuildError` when the result would not be
+  a URI reference).
+- :class:`UriRef`, :class:`Finding` and :class:`ParseError` pickle and copy (multiprocessing, Dask).
 
 Messages (``str(ParseError)``, its ``message`` and ``hint``, the batch ``message`` column) never name a
 character of a userinfo password (RFC 3986 3.2.1, 7.5); ``ParseError.input`` and ``found`` are the
@@ -30,18 +41,32 @@ jsonschema formats: :mod:`rfc3986_strict.formats`.
 
 import atexit as _atexit
 
+from ._errors import ParseError
 from ._native import (
+    BuildError,
     Finding,
-    ParseError,
+    Fixed,
+    Repair,
     TemplateError,
+    UnrepairableError,
     UriRef,
     __version__,
+    build,
     equivalent,
+    expand_template,
+    fix,
+    iri_to_uri,
     is_valid,
     lint,
+    make_relative,
     normalize,
     parse,
+    percent_decode,
+    percent_decode_bytes,
+    percent_encode,
+    query_pairs,
     resolve,
+    uri_to_iri,
     validate,
     validate_iri,
     validate_template,
@@ -53,18 +78,32 @@ from ._native import _at_exit
 _atexit.register(_at_exit)
 
 __all__ = [
+    "BuildError",
     "Finding",
+    "Fixed",
     "ParseError",
+    "Repair",
     "TemplateError",
+    "UnrepairableError",
     "UriRef",
     "__version__",
+    "build",
     "equivalent",
+    "expand_template",
+    "fix",
+    "iri_to_uri",
     "is_valid",
     "is_valid_iri",
     "lint",
+    "make_relative",
     "normalize",
     "parse",
+    "percent_decode",
+    "percent_decode_bytes",
+    "percent_encode",
+    "query_pairs",
     "resolve",
+    "uri_to_iri",
     "validate",
     "validate_iri",
     "validate_template",

@@ -1,35 +1,53 @@
 """Type stubs of the compiled module (PyO3) behind rfc3986_strict."""
 
-from typing import Literal, Optional
+from typing import Iterable, Literal, Mapping, Optional, Sequence, Union
 
 __version__: str
 
 Level = Literal["simple", "syntax", "scheme"]
 
-class ParseError(ValueError):
-    """The input is not in the language of the grammar rule (RFC 3986 Appendix A)."""
+class _Diagnosis:
+    """What a rejection says, computed when read: the one argument of rfc3986_strict.ParseError
+    (rfc3986_strict/_errors.py), which reads its fields from it."""
 
+    @property
+    def offset(self) -> int: ...
+    @property
+    def byte_offset(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def found(self) -> Optional[str]: ...
+    @property
+    def expected(self) -> list[str]: ...
+    @property
+    def hint(self) -> Optional[str]: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def input(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+def _rediagnose(grammar: Literal["uri", "iri"], rule: str, input: str) -> _Diagnosis: ...
+
+class BuildError(ValueError):
+    """An edit or build would not give a URI reference (RFC 3986 3, 3.3, 4.2)."""
+
+class UnrepairableError(ValueError):
+    """fix() cannot make a URI reference of the text by percent-encoding."""
+
+    cause: Literal[
+        "syntax", "template", "format-placeholder", "regular-expression", "markup", "whitespace", "delimiters", "host"
+    ]
     offset: int
-    """Index (in the Python str) of the first character the rule cannot accept; len(input) if the
-    input ended too early."""
+    """Index in the input str of the character that stopped the repair."""
     byte_offset: int
-    """The same offset in UTF-8 bytes, as the Rust crate and its CLI count."""
-    kind: str
-    """unexpected-end, space, invalid-percent-encoding, brace, bracket, invalid-ip-literal,
-    invalid-port, second-hash, non-ascii, invalid-utf8, invalid-character, unexpected, limit-reached."""
-    rule: str
-    """The ABNF name of the rule matched (URI-reference, URI, ...)."""
-    found: Optional[str]
-    """The character at offset, None at the end of the input."""
-    expected: list[str]
-    """ABNF names of what the rule accepts at offset (pchar, "?", end of input, ...)."""
-    hint: Optional[str]
-    """What to do about a common mistake, with the RFC section; None if nothing more to say."""
-    message: str
-    """A short message without position: 'space not allowed here'. Never names a character of a
-    userinfo password (nor do str() and hint)."""
+    partial: str
+    """The text with the repairs made before the stop (not a URI reference)."""
     input: str
-    """The input as given."""
 
 class TemplateError(ValueError):
     """The input is not a URI Template (RFC 6570 section 2)."""
@@ -59,7 +77,11 @@ class UriRef:
     @property
     def port(self) -> Optional[str]: ...
     @property
-    def port_number(self) -> Optional[int]: ...
+    def port_number(self) -> Optional[int]:
+        """The port as an int; None without a port, with an empty one or one above 65535."""
+    @property
+    def port_int(self) -> Optional[int]:
+        """port_number, by the name urllib users look for (``port`` is the text as written)."""
     @property
     def path(self) -> str: ...
     @property
@@ -69,6 +91,19 @@ class UriRef:
     @property
     def is_uri(self) -> bool: ...
     def to_dict(self) -> dict[str, Optional[str]]: ...
+    # Edits: UriRef is immutable, each returns a new value (BuildError if it would not be a URI
+    # reference). Components are given as written in a URI (see percent_encode).
+    def with_scheme(self, scheme: Optional[str]) -> UriRef: ...
+    def with_userinfo(self, userinfo: Optional[str]) -> UriRef: ...
+    def with_host(self, host: Optional[str]) -> UriRef: ...
+    def with_port(self, port: Union[int, str, None]) -> UriRef: ...
+    def with_path(self, path: str) -> UriRef: ...
+    def with_segment(self, segment: str) -> UriRef: ...
+    def with_query(self, query: Optional[str]) -> UriRef: ...
+    def with_fragment(self, fragment: Optional[str]) -> UriRef: ...
+    def with_query_pairs(self, pairs: Iterable[tuple[str, str]]) -> UriRef: ...
+    def query_pairs(self) -> list[tuple[str, str]]:
+        """The query's key=value pairs, decoded as forms are ("+" is a space)."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -116,6 +151,73 @@ def equivalent(a: str, b: str, level: Level = "scheme", ipv6_rfc5952: bool = Fal
 
 def lint(text: str) -> list[Finding]:
     """SHOULD-level and security findings on a valid URI reference (RFC 3986 2 to 7)."""
+
+Component = Literal["userinfo", "host", "path", "segment", "query", "fragment"]
+
+def percent_encode(text: str, component: Component) -> str:
+    """text percent-encoded for the component (RFC 3986 2.1, 2.4, 2.5): always in its rule."""
+
+def percent_decode(text: str) -> str:
+    """Every %XX decoded, read as UTF-8 (RFC 3986 2.1, 2.5); "+" stays. ValueError if it cannot be."""
+
+def percent_decode_bytes(text: str) -> bytes:
+    """Every %XX decoded (RFC 3986 2.1), as bytes. ValueError for a "%" without two hex digits."""
+
+def query_pairs(query: str) -> list[tuple[str, str]]:
+    """The key=value pairs of a query, decoded as forms are ("+" is a space, then %XX as UTF-8)."""
+
+TemplateValue = Union[str, int, float, Sequence[Union[str, int, float]], Mapping[str, Union[str, int, float]], None]
+
+def expand_template(template: str, variables: Mapping[str, TemplateValue]) -> str:
+    """RFC 6570 expansion (levels 1 to 4); TemplateError for a template it cannot expand."""
+
+def make_relative(base: str, target: str) -> Optional[str]:
+    """A short reference resolving against base to exactly target (inverse of RFC 3986 5.2), or None."""
+
+def iri_to_uri(iri: str) -> str:
+    """RFC 3987 3.1: non-ASCII characters as percent-encoded UTF-8 octets."""
+
+def uri_to_iri(uri: str) -> str:
+    """RFC 3987 3.2: percent-encoded UTF-8 that an IRI allows, decoded."""
+
+class Repair:
+    """One character fix() percent-encoded."""
+
+    @property
+    def offset(self) -> int: ...
+    @property
+    def byte_offset(self) -> int: ...
+    @property
+    def found(self) -> str: ...
+    @property
+    def replacement(self) -> str: ...
+    @property
+    def reason(self) -> Literal["space", "not-allowed", "non-ascii", "percent-sign", "second-hash", "bracket"]: ...
+    @property
+    def section(self) -> str: ...
+
+class Fixed:
+    """fix()'s result; str() is the text."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def repairs(self) -> list[Repair]: ...
+
+def fix(text: str) -> Fixed:
+    """A near-URI made a URI reference by percent-encoding; UnrepairableError when that cannot help."""
+
+def build(
+    *,
+    scheme: Optional[str] = None,
+    userinfo: Optional[str] = None,
+    host: Optional[str] = None,
+    port: Union[int, str, None] = None,
+    path: str = "",
+    query: Optional[str] = None,
+    fragment: Optional[str] = None,
+) -> UriRef:
+    """A UriRef from components as written (RFC 3986 5.3); BuildError if it would not be one."""
 
 # The batch functions return the chunks of their result: a list of (schema, array) PyCapsule pairs.
 def batch_threads() -> int: ...

@@ -29,7 +29,8 @@ from typing import Callable, Optional
 
 import jsonschema
 
-from ._native import ParseError, TemplateError, validate, validate_iri, validate_template
+from ._errors import ParseError
+from ._native import TemplateError, validate, validate_iri, validate_template
 
 __all__ = ["FORMATS", "format_checker"]
 

@@ -3,7 +3,9 @@
 //! Two halves, both thin layers over the crate's public API:
 //!
 //! - the scalar API (`validate`, `is_valid`, `parse`, `resolve`, `normalize`, `equivalent`, `lint`,
-//!   `validate_iri`, `validate_template`), one Python `str` at a time;
+//!   `validate_iri`, `validate_template`, `build` and the `UriRef.with_*` edits here; percent-encoding,
+//!   query pairs, template expansion, `make_relative`, IRI <-> URI and `fix` in [`everyday`]), one
+//!   Python `str` at a time, with `ParseError` made cheaply in [`errors`];
 //! - the batch API (`batch_*`), over Apache Arrow arrays received and returned through the Arrow C data
 //!   interface (PyCapsules, no copy of the input; [`column`]), computed in parallel on a thread pool
 //!   ([`pool`]).
@@ -24,6 +26,8 @@
 //! without running `atexit` hooks (`os._exit` does not finalize at all) is not covered.
 
 mod column;
+mod errors;
+mod everyday;
 mod pool;
 mod redact;
 
@@ -37,7 +41,7 @@ use arrow_array::ffi::to_ffi;
 use arrow_array::{
     Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, StringArray, StructArray,
 };
-use arrow_buffer::{BooleanBuffer, NullBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -45,24 +49,11 @@ use pyo3::types::{PyCapsule, PyList, PyString, PyTuple, PyType};
 use rfc3986::normalize::{Level, Options};
 use rfc3986::resolve::Resolver;
 use rfc3986::runtime::Grammar;
-use rfc3986::template::{TemplateError as RustTemplateError, UriTemplate};
+use rfc3986::template::UriTemplate;
 use rfc3986::{HostKind, Rule, Uri, UriRef};
 
 use column::{char_offset_in_bytes, Reader, Row};
-
-pyo3::create_exception!(
-    rfc3986_strict,
-    ParseError,
-    PyValueError,
-    "The input is not in the language of the grammar rule (RFC 3986 Appendix A).\n\n\
-     Attributes: offset (index of the first character the rule cannot accept, in the Python str; its \
-     length if the input ended too early), byte_offset (the same in UTF-8 bytes), kind (a stable \
-     kebab-case name: space, brace, non-ascii, unexpected-end, ...), rule (the ABNF rule name), found \
-     (the character at offset or None), expected (ABNF names of what the rule accepts there), hint \
-     (what to do, with the RFC section, or None), message (short, without position), input. \
-     The messages (str(), message, hint) do not name a character of a userinfo password; input and \
-     found are the data as given."
-);
+use errors::{parse_error, Source};
 
 pyo3::create_exception!(
     rfc3986_strict,
@@ -83,7 +74,11 @@ static EXITING: AtomicBool = AtomicBool::new(false);
 
 /// `f()`, with the GIL released when `weight` (about the bytes to work on) is at least
 /// [`DETACH_MIN_BYTES`] and the interpreter is not exiting.
-fn maybe_detach<T: Send>(py: Python<'_>, weight: usize, f: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn maybe_detach<T: Send>(
+    py: Python<'_>,
+    weight: usize,
+    f: impl FnOnce() -> T + Send,
+) -> T {
     if weight < DETACH_MIN_BYTES || EXITING.load(Ordering::SeqCst) {
         return f();
     }
@@ -131,7 +126,7 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 /// The IRI grammar of RFC 3987 shipped with the crate, loaded once.
 const IRI_PEST: &str = include_str!("../../grammars/iri.pest");
 
-fn iri_grammar() -> PyResult<&'static Grammar> {
+pub(crate) fn iri_grammar() -> PyResult<&'static Grammar> {
     static GRAMMAR: OnceLock<Result<Grammar, String>> = OnceLock::new();
     GRAMMAR
         .get_or_init(|| Grammar::load(IRI_PEST).map_err(|e| e.to_string()))
@@ -141,7 +136,7 @@ fn iri_grammar() -> PyResult<&'static Grammar> {
 
 /// The index in `text`, counted in Unicode code points (what a Python `str` is indexed by), of the byte
 /// offset `byte`.
-fn char_offset(text: &str, byte: usize) -> usize {
+pub(crate) fn char_offset(text: &str, byte: usize) -> usize {
     let byte = byte.min(text.len());
     let prefix = &text.as_bytes()[..byte];
     if prefix.is_ascii() {
@@ -150,32 +145,8 @@ fn char_offset(text: &str, byte: usize) -> usize {
     text.char_indices().take_while(|&(i, _)| i < byte).count()
 }
 
-fn parse_error(py: Python<'_>, err: &rfc3986::ParseError, text: &str) -> PyErr {
-    let offset = char_offset(text, err.offset());
-    let said = redact::explain(err, text.as_bytes());
-    let e = ParseError::new_err(format!("at offset {offset}: {}", said.detail));
-    let value = e.value(py);
-    let expected: Vec<String> = err.expected().iter().map(|x| x.to_string()).collect();
-    let set = || -> PyResult<()> {
-        value.setattr("offset", offset)?;
-        value.setattr("byte_offset", err.offset())?;
-        value.setattr("kind", redact::kind(err, text.as_bytes()))?;
-        value.setattr("rule", err.rule_name())?;
-        value.setattr("found", err.found().map(String::from))?;
-        value.setattr("expected", expected)?;
-        value.setattr("hint", said.hint)?;
-        value.setattr("message", said.message)?;
-        value.setattr("input", text)?;
-        Ok(())
-    };
-    match set() {
-        Ok(()) => e,
-        Err(other) => other,
-    }
-}
-
 /// The rule of RFC 3986 named `name`, in any case (RFC 5234 2.1): the one lookup of rule names.
-fn rule_named(name: &str) -> PyResult<Rule> {
+pub(crate) fn rule_named(name: &str) -> PyResult<Rule> {
     if name == "URI-reference" {
         return Ok(Rule::URI_REFERENCE);
     }
@@ -245,7 +216,7 @@ fn validate(py: Python<'_>, text: &str, rule: &str) -> PyResult<()> {
     guard(|| {
         let rule = rule_named(rule)?;
         maybe_detach(py, text.len(), || rfc3986::validate(rule, text))
-            .map_err(|e| parse_error(py, &e, text))
+            .map_err(|e| parse_error(py, e, text, Source::Uri))
     })
 }
 
@@ -280,7 +251,7 @@ fn validate_iri(py: Python<'_>, text: &str, rule: &str) -> PyResult<()> {
             .entry(rule)
             .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
         let result = maybe_detach(py, text.len(), || entry.parse(text).map(|_| ()));
-        result.map_err(|e| parse_error(py, &e, text))
+        result.map_err(|e| parse_error(py, e, text, Source::Iri))
     })
 }
 
@@ -293,25 +264,8 @@ fn validate_iri(py: Python<'_>, text: &str, rule: &str) -> PyResult<()> {
 #[pyfunction]
 fn validate_template(py: Python<'_>, text: &str) -> PyResult<()> {
     guard(|| {
-        let result = maybe_detach(py, text.len(), || {
-            UriTemplate::parse(text)
-                .map(|_| ())
-                .map_err(|e: RustTemplateError| (e.offset(), e.to_string()))
-        });
-        result.map_err(|(byte_offset, message)| {
-            let offset = char_offset(text, byte_offset);
-            let e = TemplateError::new_err(message);
-            let value = e.value(py);
-            let set = || -> PyResult<()> {
-                value.setattr("offset", offset)?;
-                value.setattr("byte_offset", byte_offset)?;
-                value.setattr("input", text)
-            };
-            match set() {
-                Ok(()) => e,
-                Err(other) => other,
-            }
-        })
+        let result = maybe_detach(py, text.len(), || UriTemplate::parse(text).map(|_| ()));
+        result.map_err(|e| everyday::template_error(py, text, &e))
     })
 }
 
@@ -360,6 +314,30 @@ impl PyUriRef {
     }
 }
 
+/// A port given to `with_port` or `build`: a number or the digits as text.
+#[derive(FromPyObject)]
+enum PortArg {
+    Number(u16),
+    Text(String),
+}
+
+impl PyUriRef {
+    /// The value again, as the crate's type (its text is a URI reference by construction).
+    fn value(&self) -> PyResult<UriRef<'_>> {
+        UriRef::parse(&self.text).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// A new value: this one with `edit` applied.
+    fn edited(
+        &self,
+        edit: impl FnOnce(&mut UriRef<'_>) -> Result<(), rfc3986::recompose::BuildError>,
+    ) -> PyResult<PyUriRef> {
+        let mut r = self.value()?;
+        edit(&mut r).map_err(everyday::build_error)?;
+        Ok(PyUriRef::from_ref(&r))
+    }
+}
+
 #[pymethods]
 impl PyUriRef {
     /// UriRef(text): parse(text) (a URI-reference, RFC 3986 4.1); raises ParseError.
@@ -380,6 +358,82 @@ impl PyUriRef {
     #[getter]
     fn port_number(&self) -> Option<u16> {
         self.port.as_deref().and_then(|p| p.parse().ok())
+    }
+
+    /// The port as a number, the same as `port_number`: a shorthand for code that reads `port` as
+    /// urllib's `SplitResult.port` (an int) does; `port` itself is the text as written.
+    #[getter]
+    fn port_int(&self) -> Option<u16> {
+        self.port_number()
+    }
+
+    /// A copy with the scheme (RFC 3986 3.1) replaced; None removes it (the result is a relative
+    /// reference, 4.2). UriRef is immutable: every `with_*` method returns a new value and leaves this
+    /// one as it is. Raises BuildError when the result would not be a URI reference.
+    fn with_scheme(&self, scheme: Option<&str>) -> PyResult<PyUriRef> {
+        self.edited(|r| r.set_scheme(scheme))
+    }
+
+    /// A copy with the userinfo (RFC 3986 3.2.1, as written: percent-encode raw text with
+    /// percent_encode(text, "userinfo")) replaced; None removes it. Raises BuildError.
+    fn with_userinfo(&self, userinfo: Option<&str>) -> PyResult<PyUriRef> {
+        self.edited(|r| r.set_userinfo(userinfo))
+    }
+
+    /// A copy with the host (RFC 3986 3.2.2: reg-name, IPv4address, "[IPv6address]") replaced; None
+    /// removes the whole authority. Raises BuildError.
+    fn with_host(&self, host: Option<&str>) -> PyResult<PyUriRef> {
+        self.edited(|r| r.set_host(host))
+    }
+
+    /// A copy with the port (RFC 3986 3.2.3) replaced: an int in 0..65535, a str of digits (any
+    /// length, as the grammar allows) or None to remove it. Raises BuildError.
+    fn with_port(&self, port: Option<PortArg>) -> PyResult<PyUriRef> {
+        match port {
+            None => self.edited(|r| r.set_port(None)),
+            Some(PortArg::Number(n)) => self.edited(|r| r.set_port_u16(Some(n))),
+            Some(PortArg::Text(t)) => self.edited(|r| r.set_port(Some(&t))),
+        }
+    }
+
+    /// A copy with the path (RFC 3986 3.3, as written) replaced. Raises BuildError when it cannot
+    /// stand there (after an authority it must be empty or start with "/").
+    fn with_path(&self, path: &str) -> PyResult<PyUriRef> {
+        self.edited(|r| r.set_path(path))
+    }
+
+    /// A copy with one more path segment, `segment` as written (RFC 3986 3.3: `segment = *pchar`, no
+    /// "/"; encode raw text with percent_encode(text, "segment")), joined to the path with "/".
+    /// Raises BuildError when it is not a segment.
+    fn with_segment(&self, segment: &str) -> PyResult<PyUriRef> {
+        self.edited(|r| r.push_segment(segment))
+    }
+
+    /// A copy with the query (RFC 3986 3.4, as written, without "?") replaced; None removes it, ""
+    /// keeps an empty one. Raises BuildError.
+    fn with_query(&self, query: Option<&str>) -> PyResult<PyUriRef> {
+        self.edited(|r| r.set_query(query))
+    }
+
+    /// A copy with the fragment (RFC 3986 3.5, as written, without "#") replaced; None removes it.
+    /// Raises BuildError.
+    fn with_fragment(&self, fragment: Option<&str>) -> PyResult<PyUriRef> {
+        self.edited(|r| r.set_fragment(fragment))
+    }
+
+    /// The `key=value` pairs of the query, decoded as forms are ("+" is a space): query_pairs(query);
+    /// [] when there is no query.
+    fn query_pairs(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
+        everyday::query_pairs(py, self.query.as_deref().unwrap_or(""))
+    }
+
+    /// A copy with `pairs` (an iterable of (key, value) str pairs) appended to the query, each key
+    /// and value percent-encoded with "&", "=", "+" and ";" encoded too, so that query_pairs() gives
+    /// them back. Joined with "&"; the fragment is kept. Raises BuildError.
+    fn with_query_pairs(&self, pairs: Vec<(String, String)>) -> PyResult<PyUriRef> {
+        let r = self.value()?;
+        let out = r.append_query_pairs(pairs).map_err(everyday::build_error)?;
+        Ok(PyUriRef::from_ref(&out))
     }
 
     /// The components as a dict, None for undefined ones.
@@ -414,8 +468,9 @@ impl PyUriRef {
         &self.text
     }
 
-    fn __repr__(&self) -> String {
-        format!("UriRef({:?})", self.text)
+    /// `UriRef('text')`, the text as Python's repr() writes a str.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("UriRef({})", PyString::new(py, &self.text).repr()?))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -449,8 +504,55 @@ fn parse(py: Python<'_>, text: &str, rule: &str) -> PyResult<PyUriRef> {
             rfc3986::parse_as(rule, text).map(|m| m.into_uri_ref().map(|r| PyUriRef::from_ref(&r)))
         });
         parsed
-            .map_err(|e| parse_error(py, &e, text))?
+            .map_err(|e| parse_error(py, e, text, Source::Uri))?
             .map_err(|_| PyRuntimeError::new_err("a reference rule's match is no URI reference"))
+    })
+}
+
+/// build(*, scheme=None, userinfo=None, host=None, port=None, path="", query=None, fragment=None)
+/// --
+///
+/// A UriRef put together from components as written in a URI (RFC 3986 5.3): None leaves one
+/// undefined, "" makes it empty. A userinfo or port needs a host; `port` is an int or a str of
+/// digits. Percent-encode raw text first with percent_encode(). Raises BuildError when the result
+/// would not be a URI reference (a component outside its rule, a path that cannot follow or stand
+/// without an authority, 3.3, a ":" in the first segment of a relative-path reference, 4.2).
+#[pyfunction]
+#[pyo3(signature = (*, scheme = None, userinfo = None, host = None, port = None, path = "", query = None, fragment = None))]
+#[allow(clippy::too_many_arguments)]
+fn build(
+    scheme: Option<String>,
+    userinfo: Option<String>,
+    host: Option<String>,
+    port: Option<PortArg>,
+    path: &str,
+    query: Option<String>,
+    fragment: Option<String>,
+) -> PyResult<PyUriRef> {
+    guard(|| {
+        let mut b = rfc3986::UriBuilder::new().path(path.to_string());
+        if let Some(s) = scheme {
+            b = b.scheme(s);
+        }
+        if let Some(u) = userinfo {
+            b = b.userinfo(u);
+        }
+        if let Some(h) = host {
+            b = b.host(h);
+        }
+        match port {
+            Some(PortArg::Number(n)) => b = b.port_u16(n),
+            Some(PortArg::Text(t)) => b = b.port(t),
+            None => {}
+        }
+        if let Some(q) = query {
+            b = b.query(q);
+        }
+        if let Some(f) = fragment {
+            b = b.fragment(f);
+        }
+        let r = b.build().map_err(everyday::build_error)?;
+        Ok(PyUriRef::from_ref(&r))
     })
 }
 
@@ -465,8 +567,8 @@ fn parse(py: Python<'_>, text: &str, rule: &str) -> PyResult<PyUriRef> {
 #[pyo3(signature = (base, reference, strict = true))]
 fn resolve(py: Python<'_>, base: &str, reference: &str, strict: bool) -> PyResult<String> {
     guard(|| {
-        let b = Uri::parse(base).map_err(|e| parse_error(py, &e, base))?;
-        let r = UriRef::parse(reference).map_err(|e| parse_error(py, &e, reference))?;
+        let b = Uri::parse(base).map_err(|e| parse_error(py, e, base, Source::Uri))?;
+        let r = UriRef::parse(reference).map_err(|e| parse_error(py, e, reference, Source::Uri))?;
         Resolver::new()
             .strict(strict)
             .resolve(&b, &r)
@@ -491,7 +593,7 @@ fn normalize(py: Python<'_>, text: &str, level: &str, ipv6_rfc5952: bool) -> PyR
         maybe_detach(py, text.len(), || {
             UriRef::parse(text).map(|r| r.normalize_with_options(opts).into_string())
         })
-        .map_err(|e| parse_error(py, &e, text))
+        .map_err(|e| parse_error(py, e, text, Source::Uri))
     })
 }
 
@@ -505,8 +607,8 @@ fn normalize(py: Python<'_>, text: &str, level: &str, ipv6_rfc5952: bool) -> PyR
 fn equivalent(py: Python<'_>, a: &str, b: &str, level: &str, ipv6_rfc5952: bool) -> PyResult<bool> {
     guard(|| {
         let opts = options(level, ipv6_rfc5952)?;
-        let ra = UriRef::parse(a).map_err(|e| parse_error(py, &e, a))?;
-        let rb = UriRef::parse(b).map_err(|e| parse_error(py, &e, b))?;
+        let ra = UriRef::parse(a).map_err(|e| parse_error(py, e, a, Source::Uri))?;
+        let rb = UriRef::parse(b).map_err(|e| parse_error(py, e, b, Source::Uri))?;
         Ok(maybe_detach(py, a.len() + b.len(), || {
             rfc3986::normalize::equivalent_with(&ra, &rb, opts)
         }))
@@ -609,7 +711,7 @@ fn lint(py: Python<'_>, text: &str) -> PyResult<Vec<PyFinding>> {
                     .collect::<Vec<_>>()
             })
         });
-        findings.map_err(|e| parse_error(py, &e, text))
+        findings.map_err(|e| parse_error(py, e, text, Source::Uri))
     })
 }
 
@@ -742,10 +844,11 @@ enum Verdict {
 impl Verdict {
     /// The verdict on a row whose parse failed with `error`; `input` the row's bytes.
     fn invalid(error: &rfc3986::ParseError, input: &[u8]) -> Verdict {
+        let (kind, message) = redact::kind_and_detail(error, input);
         Verdict::Invalid {
             offset: char_offset_in_bytes(input, error.offset()) as i64,
-            kind: redact::kind(error, input),
-            message: redact::detail(error, input),
+            kind,
+            message,
         }
     }
 
@@ -767,36 +870,50 @@ fn check_fields() -> Fields {
 }
 
 fn verdicts_to_struct(verdicts: &[Verdict]) -> PyResult<ArrayRef> {
-    let valid: BooleanArray = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Null => None,
-            Verdict::Valid => Some(true),
-            Verdict::Invalid { .. } => Some(false),
-        })
-        .collect();
-    let offset: Int64Array = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Invalid { offset, .. } => Some(*offset),
-            _ => None,
-        })
-        .collect();
-    let kind: StringArray = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Invalid { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .collect();
-    let message: StringArray = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Invalid { message, .. } => Some(message.as_str()),
-            _ => None,
-        })
-        .collect();
+    let n = verdicts.len();
+    let is_invalid = |i: usize| matches!(verdicts[i], Verdict::Invalid { .. });
     let nulls = nulls_of(verdicts.iter().map(|v| !matches!(v, Verdict::Null)));
+    // The other fields are set on invalid rows only: most rows of real data are valid, so the arrays
+    // are made from buffers in one pass each rather than row by row through builders.
+    let explained = nulls_of((0..n).map(is_invalid));
+    let valid = BooleanArray::new(
+        BooleanBuffer::collect_bool(n, |i| matches!(verdicts[i], Verdict::Valid)),
+        nulls.clone(),
+    );
+    let offsets: Vec<i64> = verdicts
+        .iter()
+        .map(|v| match v {
+            Verdict::Invalid { offset, .. } => *offset,
+            _ => 0,
+        })
+        .collect();
+    let offset = Int64Array::new(offsets.into(), explained.clone());
+    let text = |field: fn(&Verdict) -> &str| -> PyResult<StringArray> {
+        let mut ends = Vec::with_capacity(n + 1);
+        let mut bytes = Vec::new();
+        ends.push(0i32);
+        for v in verdicts {
+            bytes.extend_from_slice(field(v).as_bytes());
+            let end = i32::try_from(bytes.len()).map_err(|_| {
+                PyValueError::new_err("check()'s messages exceed a string array (2 GiB)")
+            })?;
+            ends.push(end);
+        }
+        StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(ends)),
+            Buffer::from_vec(bytes),
+            explained.clone(),
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+    };
+    let kind = text(|v| match v {
+        Verdict::Invalid { kind, .. } => kind,
+        _ => "",
+    })?;
+    let message = text(|v| match v {
+        Verdict::Invalid { message, .. } => message,
+        _ => "",
+    })?;
     let s = StructArray::try_new(
         check_fields(),
         vec![
@@ -1022,7 +1139,8 @@ fn batch_resolve<'py>(
         };
         let chunks = if base.is_instance_of::<PyString>() {
             let base_text: String = base.extract()?;
-            let b = Uri::parse(&base_text).map_err(|e| parse_error(py, &e, &base_text))?;
+            let b =
+                Uri::parse(&base_text).map_err(|e| parse_error(py, e, &base_text, Source::Uri))?;
             with_rows(py, reference, |refs, pool, large| {
                 text_chunks(&refs.map(pool, |r| target(&b, r)), large)
             })?
@@ -1070,7 +1188,6 @@ fn _set_max_chunk_bytes(limit: usize) {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("ParseError", m.py().get_type::<ParseError>())?;
     m.add("TemplateError", m.py().get_type::<TemplateError>())?;
     m.add_class::<PyUriRef>()?;
     m.add_class::<PyFinding>()?;
@@ -1091,6 +1208,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch_threads, m)?)?;
     m.add_function(wrap_pyfunction!(_set_max_chunk_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(_at_exit, m)?)?;
+    m.add_class::<errors::Diagnosis>()?;
+    everyday::register(m)?;
+    m.add_function(wrap_pyfunction!(build, m)?)?;
+    m.add_function(wrap_pyfunction!(errors::_rediagnose, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

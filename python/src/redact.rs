@@ -57,10 +57,19 @@ pub(crate) fn explain(error: &ParseError, input: &[u8]) -> Explained {
 
 /// The `detail` of [`explain`] alone.
 pub(crate) fn detail(error: &ParseError, input: &[u8]) -> String {
+    kind_and_detail(error, input).1
+}
+
+/// [`kind`] and the `detail` of [`explain`], with one look for the password: what a row of the batch
+/// `check` says.
+pub(crate) fn kind_and_detail(error: &ParseError, input: &[u8]) -> (&'static str, String) {
     if password_span(input).is_some_and(|p| p.contains(&error.offset())) {
-        explain(error, input).detail
+        (
+            rfc3986::ParseErrorKind::InvalidCharacter.name(),
+            explain(error, input).detail,
+        )
     } else {
-        error.detail()
+        (error.kind().name(), error.detail())
     }
 }
 
