@@ -131,9 +131,8 @@ pub(crate) fn percent_decode_bytes<'py>(
 pub(crate) fn query_pairs(py: Python<'_>, query: &str) -> PyResult<Vec<(String, String)>> {
     guard(|| {
         Ok(maybe_detach(py, query.len(), || {
-            // "+" is a space in a form; a "+" meant as data is written "%2B", so "%20" reads the same.
-            let form = query.replace('+', "%20");
-            QueryPairs::new(&form)
+            // `QueryPairs::new` is the form reading: "+" is a space ("%2B" is a "+").
+            QueryPairs::new(query)
                 .map(|(k, v)| (k.into_owned(), v.into_owned()))
                 .collect()
         }))

@@ -429,10 +429,10 @@ impl PyUriRef {
 
     /// A copy with `pairs` (an iterable of (key, value) str pairs) appended to the query, each key
     /// and value percent-encoded with "&", "=", "+" and ";" encoded too, so that query_pairs() gives
-    /// them back. Joined with "&"; the fragment is kept. Raises BuildError.
+    /// them back. Joined with "&"; the fragment is kept.
     fn with_query_pairs(&self, pairs: Vec<(String, String)>) -> PyResult<PyUriRef> {
-        let r = self.value()?;
-        let out = r.append_query_pairs(pairs).map_err(everyday::build_error)?;
+        let mut out = self.value()?.into_owned();
+        out.append_query_pairs(pairs);
         Ok(PyUriRef::from_ref(&out))
     }
 
