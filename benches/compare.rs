@@ -34,7 +34,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rfc3986::{validate, Rule, UriRef};
+use rfc3986::{is_valid, validate, Rule, UriRef};
 
 const SAMPLE: &str = include_str!("../data/real-uris-sample.txt");
 const PAIRS: &str = include_str!("../data/real-refs-sample.tsv");
@@ -78,6 +78,10 @@ fn rfc3986_parse(s: &str) -> bool {
 
 fn rfc3986_validate(s: &str) -> bool {
     black_box(validate(Rule::URI_REFERENCE, s)).is_ok()
+}
+
+fn rfc3986_is_valid(s: &str) -> bool {
+    is_valid(Rule::URI_REFERENCE, black_box(s))
 }
 
 fn fluent_uri_parse(s: &str) -> bool {
@@ -344,9 +348,16 @@ fn bench_all_and_rejected(c: &mut Criterion, prefix: &str, lines: &[&str]) {
     if rejected.is_empty() {
         return;
     }
+    // The verdict alone (no explanation), as a checker that only counts would ask for it.
+    let is_valid_ours = Peer {
+        name: "rfc3986 is_valid",
+        package: "rfc3986",
+        call: "rfc3986::is_valid(Rule::URI_REFERENCE, _)",
+        parse: rfc3986_is_valid,
+    };
     let mut group = c.benchmark_group(format!("{prefix}-rejected"));
     group.throughput(Throughput::Elements(rejected.len() as u64));
-    for p in [&OURS, &validate_ours, fluent] {
+    for p in [&OURS, &validate_ours, &is_valid_ours, fluent] {
         group.bench_function(p.name, |b| {
             b.iter(|| {
                 for s in &rejected {
