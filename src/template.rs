@@ -296,8 +296,8 @@ impl<'a> UriTemplate<'a> {
     /// [`TemplateError::Syntax`] with the offset where the template leaves the grammar and the ABNF names
     /// expected there; [`TemplateError::ReservedOperator`] for an `op-reserve` operator.
     pub fn parse(text: &'a str) -> Result<UriTemplate<'a>, TemplateError> {
-        let pairs =
-            TemplateParser::parse(Rule::template_entry, text).map_err(|_| syntax_error(text))?;
+        let pairs = TemplateParser::parse(Rule::template_entry, text)
+            .map_err(|e| syntax_error(text, &e))?;
         let mut parts = Vec::new();
         for pair in pairs.flatten() {
             match pair.as_rule() {
@@ -501,15 +501,20 @@ mod detail {
 /// once. The grammar alone decides; [`syntax_hint`] only puts the character found into words.
 #[cold]
 #[inline(never)]
-fn syntax_error(text: &str) -> TemplateError {
+fn syntax_error(text: &str, fast: &pest::error::Error<Rule>) -> TemplateError {
+    if text.len() > crate::engine::reference::DETAIL_MAX_INPUT {
+        // Too long for the detail parser: where the grammar stops matching, nothing listed.
+        return TemplateError::Syntax {
+            offset: crate::engine::reference::pest_offset(fast),
+            expected: Vec::new(),
+            hint: None,
+        };
+    }
     let (offset, positives) = match detail::detail_entry("URI-Template")
         .map(|entry| detail::DetailParser::parse(entry, text))
     {
         Some(Err(e)) => {
-            let offset = match e.location {
-                pest::error::InputLocation::Pos(p) => p,
-                pest::error::InputLocation::Span((s, _)) => s,
-            };
+            let offset = crate::engine::reference::pest_offset(&e);
             let positives = match e.variant {
                 pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
                 pest::error::ErrorVariant::CustomError { .. } => Vec::new(),

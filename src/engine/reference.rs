@@ -16,6 +16,19 @@ use crate::rule::{Rule, RULES};
 
 include!(concat!(env!("OUT_DIR"), "/generated_reference.rs"));
 
+/// The longest input a pest_derive *detail* parser (every rule visible) explains: it records a token per
+/// rule it enters, about 240 bytes per input byte, so a longer rejected input (an IRI, a URI Template)
+/// gets the offset where the grammar's fast parser stopped, without the expected items.
+pub(crate) const DETAIL_MAX_INPUT: usize = 64 * 1024;
+
+/// The byte offset where a pest parse failed.
+pub(crate) fn pest_offset<R>(error: &pest::error::Error<R>) -> usize {
+    match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    }
+}
+
 /// The pest_derive parser of `uri.pest`: the reference implementation, and the source of every error.
 #[cold]
 #[inline(never)]

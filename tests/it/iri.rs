@@ -453,3 +453,21 @@ fn an_iri_begins_with_an_ascii_scheme(#[case] input: &str) {
     assert_eq!((e.offset(), e.rule()), (0, "IRI"));
     assert_eq!(e.expected(), [rfc3986::Expected::Rule("ALPHA".into())]);
 }
+
+/// A rejected IRI longer than the detail parser explains (64 KiB; it holds about 240 bytes per input
+/// byte) gets the offset where the grammar stops matching, as a limit, in time and memory linear in its
+/// length; a shorter one keeps its expected items.
+#[test]
+fn regression_long_rejected_iri_is_not_explained_item_by_item() {
+    let long = format!("http://a/{} x", "a".repeat(1 << 20));
+    let e = rfc3986::iri::IriRef::parse(&long).unwrap_err();
+    assert_eq!(e.offset(), 9 + (1 << 20));
+    assert!(e.expected().is_empty());
+    assert!(e
+        .to_string()
+        .contains("the expected items are listed for inputs of at most 65536 bytes"));
+    let short = format!("http://a/{} x", "a".repeat(1000));
+    let e = rfc3986::iri::IriRef::parse(&short).unwrap_err();
+    assert_eq!((e.offset(), e.found()), (1009, Some(' ')));
+    assert!(!e.expected().is_empty());
+}

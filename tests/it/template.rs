@@ -455,3 +455,19 @@ fn template_errors_say_where_and_what(
     }
     assert!(error.to_string().contains(hint), "{error}");
 }
+
+/// A rejected template longer than the detail parser explains (64 KiB) gets the offset where the grammar
+/// stops matching, without the expected items.
+#[test]
+fn regression_long_rejected_template_gets_its_offset() {
+    let long = format!("{}}}", "a".repeat(1 << 20));
+    match rfc3986::template::UriTemplate::parse(&long).unwrap_err() {
+        rfc3986::template::TemplateError::Syntax {
+            offset, expected, ..
+        } => {
+            assert_eq!(offset, 1 << 20);
+            assert!(expected.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+}

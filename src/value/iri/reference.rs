@@ -66,7 +66,8 @@ mod detail {
 /// offset where the IRI grammar stops, what it would have accepted there (`expected`, in the ABNF
 /// spelling of RFC 3987: `iunreserved`, `ipchar`, `"/"`, `end of input`), the character found, the
 /// kind and a hint in words; or a text longer than a value can hold once mapped to a URI (a third of
-/// 4 GiB). `a b`, `http://[::1`, `/\u{E000}` (private use outside the query).
+/// 4 GiB). A rejected text over 64 KiB gets the offset only (kind `limit-reached`, no expected items):
+/// listing them costs memory in proportion to the text. `a b`, `http://[::1`, `/\u{E000}` (private use outside the query).
 ///
 /// ```
 /// use rfc3986::{iri::IriRef, Expected};
@@ -186,6 +187,20 @@ fn explain(
     input: &str,
     fast: pest::error::Error<Rule>,
 ) -> ParseError {
+    if input.len() > engine::reference::DETAIL_MAX_INPUT {
+        let offset = engine::reference::pest_offset(&fast);
+        return ParseError::limit(
+            counterpart,
+            input,
+            offset,
+            format!(
+                "not an {rule}: it stops matching at byte {offset}; the expected items are listed \
+                 for inputs of at most {} bytes",
+                engine::reference::DETAIL_MAX_INPUT
+            ),
+        )
+        .for_loaded_rule(rule);
+    }
     let detailed = detail::detail_entry(rule)
         .and_then(|entry| detail::DetailParser::parse(entry, input).err());
     match detailed {
