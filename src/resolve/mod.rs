@@ -21,8 +21,8 @@ use crate::value::uri::{Uri, UriRef};
 pub(crate) mod path;
 mod relative;
 
-use path::{first_dot_at_segment_start, merge_head_of, push_merged_without_dot_segments};
 pub use path::{merge, remove_dot_segments};
+use path::{merge_head_of, push_merged_without_dot_segments};
 pub use relative::make_relative;
 
 pub use crate::error::ResolveError;
@@ -154,7 +154,7 @@ impl Resolver {
         //    T.query     = R.query;
         if r_scheme_defined {
             // A path without a `.` at a segment start has no dot-segment: T is R (T.fragment = R.fragment).
-            if first_dot_at_segment_start(r_path.as_bytes(), true).is_none() {
+            if path::first_dot_at_segment_start_inline(r_path.as_bytes(), true).is_none() {
                 return Ok((r.to_owned(), *r_parts));
             }
             // R as written up to its path: scheme ":" ["//" authority].

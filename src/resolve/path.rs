@@ -16,6 +16,7 @@ pub(crate) fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
 }
 
 /// [`merge_head`] for a base given by whether it has an authority and its path.
+#[inline(always)]
 pub(crate) fn merge_head_of(has_authority: bool, path: &str) -> &str {
     // If the base URI has a defined authority component and an empty path, then return a string
     // consisting of "/" concatenated with the reference's path; otherwise,
@@ -91,15 +92,14 @@ fn bytes_equal(x: u64, b: u8) -> u64 {
     zero_bytes(x ^ (ONES * u64::from(b)))
 }
 
-/// The high bit of each byte of the word `x` that is a `.` right after a `/` (the byte before byte 0
-/// being `before`), and no other bit: both tests in one (a byte is zero in the `or` of the two
-/// differences only when both are).
+/// A word whose lowest set bit is the high bit of the first byte of the word `x` that is a `.` right
+/// after a `/` (the byte before byte 0 being `before`, in the low byte), zero when there is none: both
+/// tests in one (a byte is zero in the `or` of the two differences only when both are), then the first
+/// zero byte found by the borrow of a subtraction (bits above it may be set by that borrow).
 #[inline(always)]
-fn dots_after_slash(x: u64, before: u8) -> u64 {
-    zero_bytes(
-        (x ^ (ONES * u64::from(b'.')))
-            | (((x << 8) | u64::from(before)) ^ (ONES * u64::from(b'/'))),
-    )
+fn first_dot_after_slash(x: u64, before: u64) -> u64 {
+    let v = (x ^ (ONES * u64::from(b'.'))) | (((x << 8) | before) ^ (ONES * u64::from(b'/')));
+    v.wrapping_sub(ONES) & !v & HIGH
 }
 
 /// The eight bytes of `chunk` as a little-endian word (byte 0 in the low bits).
@@ -112,6 +112,7 @@ fn word(chunk: &[u8]) -> u64 {
 
 /// The position of the last `/` in `path`, eight bytes at a time from the end (a base path's last
 /// segment is often longer than a byte loop would like, and too short for `rfind`'s setup to pay).
+#[inline(always)]
 fn last_slash(path: &[u8]) -> Option<usize> {
     let mut chunks = path.rchunks_exact(8);
     let mut end = path.len();
@@ -139,18 +140,43 @@ fn last_slash(path: &[u8]) -> Option<usize> {
 /// Eight bytes at a time (SWAR: a word's bytes compared at once), because most paths have no dot-segment
 /// and this test is all that resolution and normalization pay for them.
 pub(crate) fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usize> {
+    first_dot_at_segment_start_inline(path, at_segment_start)
+}
+
+/// [`first_dot_at_segment_start`], inlined where resolution calls it on every reference.
+#[inline(always)]
+pub(crate) fn first_dot_at_segment_start_inline(
+    path: &[u8],
+    at_segment_start: bool,
+) -> Option<usize> {
     // The byte before the next word: a "/" stands for the start of a segment.
-    let start = if at_segment_start { b'/' } else { 0 };
+    let start = if at_segment_start { u64::from(b'/') } else { 0 };
     let mut before = start;
-    let mut chunks = path.chunks_exact(8);
     let mut at = 0;
-    for chunk in &mut chunks {
-        let x = word(chunk);
-        let starts = dots_after_slash(x, before);
-        if starts != 0 {
-            return Some(at + (starts.trailing_zeros() / 8) as usize);
+    // Sixteen bytes a turn (two words, one test), then eight.
+    let mut pairs = path.chunks_exact(16);
+    for pair in &mut pairs {
+        let (x, y) = (word(&pair[..8]), word(&pair[8..]));
+        let (in_x, in_y) = (
+            first_dot_after_slash(x, before),
+            first_dot_after_slash(y, x >> 56),
+        );
+        if in_x | in_y != 0 {
+            let bit = if in_x != 0 {
+                in_x.trailing_zeros()
+            } else {
+                64 + in_y.trailing_zeros()
+            };
+            return Some(at + (bit / 8) as usize);
         }
-        before = (x >> 56) as u8;
+        before = y >> 56;
+        at += 16;
+    }
+    if let Some(chunk) = pairs.remainder().get(..8) {
+        let in_x = first_dot_after_slash(word(chunk), before);
+        if in_x != 0 {
+            return Some(at + (in_x.trailing_zeros() / 8) as usize);
+        }
         at += 8;
     }
     let len = path.len();
@@ -159,9 +185,13 @@ pub(crate) fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) ->
     }
     if at > 0 {
         // The last eight bytes, whose first ones were read above (with no such `.` among them).
-        let before = if len > 8 { path[len - 9] } else { start };
-        let starts = dots_after_slash(word(&path[len - 8..]), before);
-        return (starts != 0).then(|| len - 8 + (starts.trailing_zeros() / 8) as usize);
+        let before = if len > 8 {
+            u64::from(path[len - 9])
+        } else {
+            start
+        };
+        let in_x = first_dot_after_slash(word(&path[len - 8..]), before);
+        return (in_x != 0).then(|| len - 8 + (in_x.trailing_zeros() / 8) as usize);
     }
     let mut previous_is_slash = at_segment_start;
     for (i, &b) in path.iter().enumerate() {
@@ -234,7 +264,7 @@ pub(crate) fn push_merged_without_dot_segments(
     }
     // The head is empty or ends with "/", so `path` begins a segment, and the segments of the head are
     // moved by rule E as they are.
-    let (slash, rest) = match first_dot_at_segment_start(path.as_bytes(), true) {
+    let (slash, rest) = match first_dot_at_segment_start_inline(path.as_bytes(), true) {
         None => {
             out.push_str(reference);
             return out.len() - after.len();
@@ -261,9 +291,10 @@ pub(crate) fn push_merged_without_dot_segments(
 
 /// Whether `path`, a path whose segments all end with "/" (a [`merge_head_of`]), has a complete segment
 /// `.` or `..`: a `.` at a segment start followed by `/` or `./`.
+#[inline(always)]
 fn has_dot_segment(path: &[u8]) -> bool {
     let mut from = 0;
-    while let Some(dot) = first_dot_at_segment_start(&path[from..], from == 0) {
+    while let Some(dot) = first_dot_at_segment_start_inline(&path[from..], from == 0) {
         let at = from + dot;
         if matches!(path[at + 1..], [b'/', ..] | [b'.', b'/', ..]) {
             return true;
