@@ -7,9 +7,9 @@
 //! events ([`build`]); the rules listened for are those of [`COMPONENT_RULES`] and nothing else. This
 //! module is infallible and never re-checks what the grammar decided. It is also the one writer of the
 //! spans of a reference put together component by component (RFC 3986 5.3) by resolution and
-//! normalization ([`Parts::written`], [`Parts::resolved`] and its siblings), and the one place that says which path rule a
-//! written path takes ([`PathKind::written`]) and whether spans sit in the order of RFC 3986 4.1
-//! ([`Parts::in_reference_order`]).
+//! normalization ([`Parts::written`], [`Parts::resolved`] and its siblings), and the one place that says
+//! which path rule a written path takes ([`PathKind::written`]) and whether spans sit in the order of
+//! RFC 3986 4.1 ([`Parts::in_reference_order`]).
 //!
 //! [`RuleMatch`]: crate::RuleMatch
 //!

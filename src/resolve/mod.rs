@@ -5,9 +5,11 @@
 //! change. [`merge`] (5.2.3) and [`remove_dot_segments`] (5.2.4) are public for their own sake.
 //!
 //! Every target is written into one `String` (5.3 recomposition, with the path merged and its dot-segments
-//! removed in the same pass), the only allocation. Its components are known from where they were written
-//! (copies of components of the base and the reference, which the grammar accepted, and a path built of
-//! their segments), so the grammar is not run again; debug builds (and so the test suite) check every
+//! removed in the same pass), the only allocation: the base or the reference as written up to its path,
+//! the path, the reference after its path, each copied at once (a reference with a scheme and no
+//! dot-segment, the most common absolute link, is one copy of itself). Its components are known from
+//! where they were written (those of the copied base or reference, which the grammar accepted, at the
+//! same offsets, and a path built of their segments), so the grammar is not run again; debug builds (and so the test suite) check every
 //! target against the rule `URI`, and the fuzz target `resolve` compares them in release builds.
 
 use std::borrow::Cow;

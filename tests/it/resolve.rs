@@ -300,6 +300,37 @@ fn resolve_non_strict_same_scheme_fragment_only() {
     assert_eq!(t.as_str(), "http://a/b/c/d;p?q#s");
 }
 
+/// A dot-segment (or a segment that only begins with ".") at every offset of paths long and short, so
+/// that each way of finding the first "." after a "/" (a word at a time, sixteen bytes at a time, the
+/// last bytes) meets one at each position: 5.2.4 and 5.2.2 give what the oracle gives.
+#[test]
+fn resolve_dot_segment_at_every_offset() {
+    let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    for n in 0..48 {
+        let run = "x".repeat(n);
+        for segment in ["/./", "/../", "/.", "/..", "/.y/", "/..y"] {
+            for path in [
+                format!("/{run}{segment}z"),
+                format!("{run}{segment}"),
+                format!("{segment}{run}"),
+            ] {
+                assert_eq!(
+                    remove_dot_segments(&path),
+                    oracle::remove_dot_segments(&path),
+                    "{path:?}"
+                );
+                if UriRef::parse(&path).is_ok() {
+                    assert_resolves(
+                        base.as_str(),
+                        &path,
+                        &oracle::resolve(base.as_str(), &path, true),
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// The 5.2.2 target path `//g` has no authority, and `f://g` would read back with the authority `g`: a
 /// `/.` is written before the path (the default), or an error returned.
 #[rstest]
