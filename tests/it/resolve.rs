@@ -224,69 +224,43 @@ fn resolve_one_copy_cases(#[case] base: &str, #[case] reference: &str, #[case] t
     assert_resolves(base, reference, target);
 }
 
+/// userinfo, host, port, path, query, fragment.
+type Components<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<u16>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
 /// The components of a target are where resolution wrote them: those copied from the reference (a
 /// network-path reference's authority after the base's scheme; the whole of a reference with a scheme)
 /// and from the base (an empty-path reference), read back through the accessors.
 #[rstest]
-#[case::network_path(
-    BASE,
-    "//u@h:8/p?x#y",
-    Some("u"),
-    Some("h"),
-    Some(8),
-    "/p",
-    Some("x"),
-    Some("y")
-)]
-#[case::own_target(
-    BASE,
-    "s://u@h:9/p?x#y",
-    Some("u"),
-    Some("h"),
-    Some(9),
-    "/p",
-    Some("x"),
-    Some("y")
-)]
-#[case::empty_path_base_query(BASE, "#y", None, Some("a"), None, "/b/c/d;p", Some("q"), Some("y"))]
-#[case::empty_path_own_query(
-    "http://u@a:1/b?q#f",
-    "?x",
-    Some("u"),
-    Some("a"),
-    Some(1),
-    "/b",
-    Some("x"),
-    None
-)]
-#[allow(clippy::too_many_arguments)]
+#[case::network_path(BASE, "//u@h:8/p?x#y", (Some("u"), Some("h"), Some(8), "/p", Some("x"), Some("y")))]
+#[case::own_target(BASE, "s://u@h:9/p?x#y", (Some("u"), Some("h"), Some(9), "/p", Some("x"), Some("y")))]
+#[case::empty_path_base_query(BASE, "#y", (None, Some("a"), None, "/b/c/d;p", Some("q"), Some("y")))]
+#[case::empty_path_own_query("http://u@a:1/b?q#f", "?x", (Some("u"), Some("a"), Some(1), "/b", Some("x"), None))]
 fn resolve_target_components(
     #[case] base: &str,
     #[case] reference: &str,
-    #[case] userinfo: Option<&str>,
-    #[case] host: Option<&str>,
-    #[case] port: Option<u16>,
-    #[case] path: &str,
-    #[case] query: Option<&str>,
-    #[case] fragment: Option<&str>,
+    #[case] expected: Components<'_>,
 ) {
     let base = Uri::parse(base).unwrap();
     let t = UriRef::parse(reference)
         .unwrap()
         .resolve_against(&base)
         .unwrap();
-    assert_eq!(
-        (
-            t.userinfo(),
-            t.host_str(),
-            t.port_u16(),
-            t.path(),
-            t.query(),
-            t.fragment()
-        ),
-        (userinfo, host, port, path, query, fragment),
-        "{t}"
+    let found = (
+        t.userinfo(),
+        t.host_str(),
+        t.port_u16(),
+        t.path(),
+        t.query(),
+        t.fragment(),
     );
+    assert_eq!(found, expected, "{t}");
     assert_eq!(Uri::parse(t.as_str()).unwrap(), t);
 }
 
