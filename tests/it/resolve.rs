@@ -84,6 +84,7 @@ fn resolve_rfc3986_5_4_2_abnormal(#[case] reference: &str, #[case] target: &str)
 #[case::other_scheme("g:h", "g:h")]
 #[case::same_scheme_with_authority("http://x/../y", "http://x/y")]
 #[case::same_scheme_query("http:?y", "http://a/b/c/d;p?y")]
+#[case::same_scheme_alone("HTTP:", "http://a/b/c/d;p?q")]
 fn resolve_rfc3986_5_4_2_non_strict(#[case] reference: &str, #[case] target: &str) {
     let base = Uri::parse(BASE).unwrap();
     let r = UriRef::parse(reference).unwrap();
