@@ -7,9 +7,9 @@
 //! events ([`build`]); the rules listened for are those of [`COMPONENT_RULES`] and nothing else. This
 //! module is infallible and never re-checks what the grammar decided. It is also the one writer of the
 //! spans of a reference put together component by component (RFC 3986 5.3) by resolution and
-//! normalization ([`Parts::written`], [`Parts::resolved`]), and the one place that says which path rule a
-//! written path takes ([`PathKind::written`]) and whether spans sit in the order of RFC 3986 4.1
-//! ([`Parts::in_reference_order`]).
+//! normalization ([`Parts::written`], [`Parts::resolved`] and its siblings), and the one place that says
+//! which path rule a written path takes ([`PathKind::written`]) and whether spans sit in the order of
+//! RFC 3986 4.1 ([`Parts::in_reference_order`]).
 //!
 //! [`RuleMatch`]: crate::RuleMatch
 //!
@@ -309,42 +309,65 @@ impl Parts {
     }
 }
 
-/// The layout of a resolved target (RFC 3986 5.2.2, 5.3): where resolution wrote each component.
+/// The layout of a resolved target (RFC 3986 5.2.2, 5.3): where resolution wrote each component. The
+/// target's text up to its path is a copy of that of the base or of the reference, so its components
+/// there are those of the copied value, at the same offsets (only a network-path reference moves its
+/// authority, [`Parts::network_path_prefix`]); the path, query and fragment are where resolution wrote
+/// them. No scan of the text, for the hot path of resolution.
 impl Parts {
-    /// The components of a target URI written by resolution (RFC 3986 5.2.2, 5.3): the scheme at
-    /// `0..scheme_end`; the authority (with its userinfo, host and port) of `authority.0` copied as it is to
-    /// offset `authority.1`, if the target has one; the path at `path`, which begins with "/" when
-    /// `path_rooted`; query and fragment at their spans. As [`Parts::written`], without a scan of the
-    /// text, for the hot path of resolution.
-    #[inline]
+    /// The components of a target whose text up to its path is `prefix`'s (scheme, authority, with the
+    /// same offsets), with the path at `path` (beginning with "/" when `path_rooted`), the query and the
+    /// fragment at `query` and `fragment`.
+    #[inline(always)]
     pub(crate) fn resolved(
-        scheme_end: usize,
-        authority: Option<(&Parts, usize)>,
+        prefix: &Parts,
         path: (usize, usize),
         path_rooted: bool,
-        query: Option<(usize, usize)>,
-        fragment: Option<(usize, usize)>,
+        query: Slot,
+        fragment: Slot,
     ) -> Parts {
-        let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
-        let path_kind = PathKind::written(authority.is_some(), path_rooted, path.0 == path.1, true);
-        let mut parts = Parts {
-            scheme: Slot::new(0, scheme_end),
+        Parts {
             path: Slot::new(path.0, path.1),
-            path_kind,
-            query: slot(query),
-            fragment: slot(fragment),
-            ..Parts::default()
-        };
-        if let Some((source, at)) = authority {
-            let from = source.authority.start();
-            parts.authority = source.authority.moved(from, at);
-            parts.userinfo = source.userinfo.moved(from, at);
-            parts.host = source.host.moved(from, at);
-            parts.host_address = source.host_address.moved(from, at);
-            parts.host_kind = source.host_kind;
-            parts.port = source.port.moved(from, at);
+            path_kind: PathKind::written(
+                prefix.authority.is_some(),
+                path_rooted,
+                path.0 == path.1,
+                true,
+            ),
+            query,
+            fragment,
+            ..*prefix
         }
-        parts
+    }
+
+    /// The components of a target that is `base` as written up to its path, or up to its query, followed
+    /// by a reference with an empty path (RFC 3986 5.2.2, `R.path == ""`: `T.path = Base.path`): `base`'s
+    /// scheme, authority and path, with the query and the fragment at `query` and `fragment`.
+    #[inline(always)]
+    pub(crate) fn resolved_on_base_path(base: &Parts, query: Slot, fragment: Slot) -> Parts {
+        Parts {
+            query,
+            fragment,
+            ..*base
+        }
+    }
+
+    /// The components of the text `base`'s scheme ":" (at `0..scheme_end`) then the `"//" authority` of
+    /// `reference` (a network-path reference, RFC 3986 4.2), whose authority begins at offset
+    /// `scheme_end + 3`: the prefix of its target, for [`Parts::resolved`].
+    #[inline]
+    pub(crate) fn network_path_prefix(scheme_end: usize, reference: &Parts) -> Parts {
+        let from = reference.authority.start();
+        let at = scheme_end + 3;
+        Parts {
+            scheme: Slot::new(0, scheme_end),
+            authority: reference.authority.moved(from, at),
+            userinfo: reference.userinfo.moved(from, at),
+            host: reference.host.moved(from, at),
+            host_address: reference.host_address.moved(from, at),
+            port: reference.port.moved(from, at),
+            ..*reference
+        }
     }
 }
 

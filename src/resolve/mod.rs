@@ -5,9 +5,11 @@
 //! change. [`merge`] (5.2.3) and [`remove_dot_segments`] (5.2.4) are public for their own sake.
 //!
 //! Every target is written into one `String` (5.3 recomposition, with the path merged and its dot-segments
-//! removed in the same pass), the only allocation. Its components are known from where they were written
-//! (copies of components of the base and the reference, which the grammar accepted, and a path built of
-//! their segments), so the grammar is not run again; debug builds (and so the test suite) check every
+//! removed in the same pass), the only allocation: the base or the reference as written up to its path,
+//! the path, the reference after its path, each copied at once (a reference with a scheme and no
+//! dot-segment, the most common absolute link, is one copy of itself). Its components are known from
+//! where they were written (those of the copied base or reference, which the grammar accepted, at the
+//! same offsets, and a path built of their segments), so the grammar is not run again; debug builds (and so the test suite) check every
 //! target against the rule `URI`, and the fuzz target `resolve` compares them in release builds.
 
 use std::borrow::Cow;
@@ -114,7 +116,14 @@ impl Resolver {
 
     /// The algorithm of [`resolve`](Self::resolve) on texts and their components, for any grammar that
     /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the target's text and components.
-    #[inline]
+    ///
+    /// The target is written in the order of 5.3 (T.scheme, set last in the pseudo-code independently of
+    /// the rest, comes first): the base or the reference as written up to its path, copied at once, whose
+    /// components are then those of the target there, at the same offsets; the path; R as written after
+    /// its path. Two cases are one copy: a reference with a scheme whose path has no `.` at a segment start
+    /// is its own target (5.2.4 leaves such a path as it is), and one with an empty path is the base as
+    /// written up to its path or query followed by the reference.
+    #[inline(always)]
     pub(crate) fn resolve_text(
         &self,
         b: &str,
@@ -122,102 +131,107 @@ impl Resolver {
         r: &str,
         r_parts: &Parts,
     ) -> Result<(String, Parts), ResolveError> {
-        let mut t = String::with_capacity(b.len() + r.len() + 2);
-
         // -- The URI reference is parsed into the five URI components
         // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
         // (here, as the byte ranges the parser recorded).
         let span = |slot: Slot| slot.get().unwrap_or((0, 0));
         let (r_path_start, r_path_end) = span(r_parts.path);
-        let (b_path_start, b_path_end) = span(b_parts.path);
         let r_path = &r[r_path_start..r_path_end];
-        let mut r_scheme = r_parts.scheme.get().map(|(s, e)| &r[s..e]);
-        let b_scheme = b_parts.scheme.get().map_or("", |(s, e)| &b[s..e]);
 
         // if ((not strict) and (R.scheme == Base.scheme)) then
         //    undefine(R.scheme);
-        if !self.strict && r_scheme.is_some_and(|s| s.eq_ignore_ascii_case(b_scheme)) {
-            r_scheme = None;
-        }
+        let r_scheme_defined = r_parts.scheme.get().is_some_and(|(start, end)| {
+            self.strict || {
+                let b_scheme = b_parts.scheme.get().map_or("", |(s, e)| &b[s..e]);
+                !r[start..end].eq_ignore_ascii_case(b_scheme)
+            }
+        });
 
-        // The components are written in the order of 5.3 as soon as they are known (T.scheme, set last in
-        // the pseudo-code independently of the rest, comes first), each run of them that is contiguous in
-        // the base or the reference copied at once.
-        let scheme_end;
-        // Where the target's authority is copied from, and the offset of `t` it is copied to.
-        let authority: Option<(&Parts, usize)>;
-        let path_start;
-        // The end of T.path, when the base's query was copied after it (else the end of `t`), and that
-        // query's span.
-        let mut path_end = None;
-        let mut query = None;
+        // The target up to its path (and the merge head of 5.2.3 after it), and its components there.
+        let (mut t, prefix, path_start);
         // if defined(R.scheme) then
         //    T.scheme    = R.scheme;
         //    T.authority = R.authority;
         //    T.path      = remove_dot_segments(R.path);
         //    T.query     = R.query;
-        if r_scheme.is_some() {
+        if r_scheme_defined {
+            // A path without a `.` at a segment start has no dot-segment: T is R (T.fragment = R.fragment).
+            if path::first_dot_at_segment_start_inline(r_path.as_bytes(), true).is_none() {
+                return Ok((r.to_owned(), *r_parts));
+            }
             // R as written up to its path: scheme ":" ["//" authority].
+            t = String::with_capacity(r.len() + 2);
             t.push_str(&r[..r_path_start]);
-            scheme_end = span(r_parts.scheme).1;
-            authority = r_parts.authority.get().map(|(start, _)| (r_parts, start));
+            prefix = *r_parts;
             path_start = t.len();
-            push_merged_without_dot_segments(&mut t, "", r_path);
-        } else {
-            // T.scheme = Base.scheme;
-            scheme_end = span(b_parts.scheme).1;
+        } else if let Some((r_authority_start, _)) = r_parts.authority.get() {
+            // T.scheme = Base.scheme (set last in 5.2.2);
             // if defined(R.authority) then
             //    T.authority = R.authority;
             //    T.path      = remove_dot_segments(R.path);
             //    T.query     = R.query;
-            if let Some((r_authority_start, _)) = r_parts.authority.get() {
-                t.push_str(&b[..=scheme_end]);
-                let at = t.len() + 2;
-                // "//" authority, as written in R.
-                t.push_str(&r[r_authority_start - 2..r_path_start]);
-                authority = Some((r_parts, at));
-                path_start = t.len();
-                push_merged_without_dot_segments(&mut t, "", r_path);
-            } else {
-                // T.authority = Base.authority;
-                authority = b_parts.authority.get().map(|(start, _)| (b_parts, start));
-                // The base as written up to its path: scheme ":" ["//" authority].
-                t.push_str(&b[..b_path_start]);
-                path_start = t.len();
-                // if (R.path == "") then
-                //    T.path = Base.path;
-                //    if defined(R.query) then T.query = R.query; else T.query = Base.query;
-                if r_path.is_empty() {
-                    // Base.path ["?" Base.query], as written.
-                    match (r_parts.query.is_some(), b_parts.query.get()) {
-                        (false, Some((q_start, q_end))) => {
-                            t.push_str(&b[b_path_start..q_end]);
-                            let end = path_start + (b_path_end - b_path_start);
-                            path_end = Some(end);
-                            query = Some((end + 1, end + 1 + (q_end - q_start)));
-                        }
-                        _ => t.push_str(&b[b_path_start..b_path_end]),
-                    }
-                } else {
-                    // if (R.path starts-with "/") then
-                    //    T.path = remove_dot_segments(R.path);
-                    // else
-                    //    T.path = merge(Base.path, R.path);
-                    //    T.path = remove_dot_segments(T.path);
-                    let head = if r_path.starts_with('/') {
-                        ""
-                    } else {
-                        merge_head_of(b_parts.authority.is_some(), &b[b_path_start..b_path_end])
-                    };
-                    push_merged_without_dot_segments(&mut t, head, r_path);
-                    // T.query = R.query;
+            let scheme_end = span(b_parts.scheme).1;
+            t = String::with_capacity(scheme_end + 1 + r.len() + 2);
+            t.push_str(&b[..=scheme_end]);
+            // "//" authority, as written in R.
+            t.push_str(&r[r_authority_start - 2..r_path_start]);
+            prefix = Parts::network_path_prefix(scheme_end, r_parts);
+            path_start = t.len();
+        } else {
+            // T.authority = Base.authority;
+            let (b_path_start, b_path_end) = span(b_parts.path);
+            // if (R.path == "") then
+            //    T.path = Base.path;
+            //    if defined(R.query) then T.query = R.query; else T.query = Base.query;
+            if r_path.is_empty() {
+                // The base as written up to its path, or its query when R has none, then R as written
+                // after its path (["?" query] ["#" fragment]).
+                let end = match (r_parts.query.is_some(), b_parts.query.get()) {
+                    (false, Some((_, query_end))) => query_end,
+                    _ => b_path_end,
+                };
+                let after = &r[r_path_end..];
+                let mut t = String::with_capacity(end + after.len());
+                t.push_str(&b[..end]);
+                t.push_str(after);
+                if t.len() > crate::components::MAX_LEN {
+                    return Err(too_long(&t));
                 }
+                let query = match r_parts.query.get() {
+                    Some(_) => r_parts.query.moved(r_path_end, end),
+                    None => b_parts.query,
+                };
+                let fragment = r_parts.fragment.moved(r_path_end, end);
+                return Ok((t, Parts::resolved_on_base_path(b_parts, query, fragment)));
             }
+            // if (R.path starts-with "/") then
+            //    T.path = remove_dot_segments(R.path);
+            // else
+            //    T.path = merge(Base.path, R.path);
+            //    T.path = remove_dot_segments(T.path);
+            let b_path = &b[b_path_start..b_path_end];
+            let head_len = if r_path.starts_with('/') {
+                0
+            } else {
+                merge_head_of(b_parts.authority.is_some(), b_path).len()
+            };
+            t = String::with_capacity(b_path_start + head_len + r.len() + 2);
+            // The base as written up to its path (scheme ":" ["//" authority]) and the merge head, which
+            // is the start of Base.path, except the "/" for a base with an authority and an empty path.
+            if head_len > b_path.len() {
+                t.push_str(&b[..b_path_start]);
+                t.push('/');
+            } else {
+                t.push_str(&b[..b_path_start + head_len]);
+            }
+            prefix = *b_parts;
+            path_start = b_path_start;
         }
-        let mut path_end = path_end.unwrap_or(t.len());
+        let mut path_end =
+            push_merged_without_dot_segments(&mut t, path_start, &r[r_path_start..], r_path.len());
 
         // RFC 3986 3.3: without an authority the path cannot begin with "//".
-        if authority.is_none() && t[path_start..].starts_with("//") {
+        if !prefix.authority.is_some() && t.as_bytes()[path_start..path_end].starts_with(b"//") {
             if !self.dot_prefix {
                 return Err(ResolveError::AmbiguousPath {
                     path: t[path_start..path_end].to_owned(),
@@ -225,30 +239,28 @@ impl Resolver {
             }
             t.insert_str(path_start, "/.");
             path_end += 2;
-            query = query.map(|(s, e)| (s + 2, e + 2));
         }
 
-        // T.query = R.query (when not Base.query, above); T.fragment = R.fragment: R as written after its
-        // path, ["?" query] ["#" fragment].
-        let at = t.len();
-        t.push_str(&r[r_path_end..]);
-        query = query.or(r_parts.query.moved(r_path_end, at).get());
-        let fragment = r_parts.fragment.moved(r_path_end, at).get();
-
+        // T.query = R.query; T.fragment = R.fragment: R as written after its path, ["?" query] ["#" fragment]
+        // (written after the path above).
         if t.len() > crate::components::MAX_LEN {
-            return Err(ResolveError::Target(ParseError::too_long(Rule::URI, &t)));
+            return Err(too_long(&t));
         }
-        // The components of T are known from where they were written (the grammar is not run again).
         let parts = Parts::resolved(
-            scheme_end,
-            authority,
+            &prefix,
             (path_start, path_end),
             t.as_bytes().get(path_start) == Some(&b'/'),
-            query,
-            fragment,
+            r_parts.query.moved(r_path_end, path_end),
+            r_parts.fragment.moved(r_path_end, path_end),
         );
         Ok((t, parts))
     }
+}
+
+/// The error for a target `t` longer than a value can hold.
+#[cold]
+fn too_long(t: &str) -> ResolveError {
+    ResolveError::Target(ParseError::too_long(Rule::URI, t))
 }
 
 impl UriRef<'_> {

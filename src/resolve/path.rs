@@ -16,6 +16,7 @@ pub(crate) fn merge_head<'b>(base: &'b Uri<'_>) -> &'b str {
 }
 
 /// [`merge_head`] for a base given by whether it has an authority and its path.
+#[inline(always)]
 pub(crate) fn merge_head_of(has_authority: bool, path: &str) -> &str {
     // If the base URI has a defined authority component and an empty path, then return a string
     // consisting of "/" concatenated with the reference's path; otherwise,
@@ -75,14 +76,30 @@ pub fn remove_dot_segments(path: &str) -> String {
     out
 }
 
-/// The high bit of each byte of the word `x` that equals `b`, and no other bit (SWAR: eight bytes
-/// compared at once; no carry crosses a byte, as the low seven bits plus 0x7F stay below 0x100).
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of the word `x` that is zero, and no other bit (SWAR: eight bytes tested at
+/// once; no carry crosses a byte, as the low seven bits plus 0x7F stay below 0x100).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HIGH) + !HIGH) | x) & HIGH
+}
+
+/// The high bit of each byte of the word `x` that equals `b`, and no other bit.
 #[inline(always)]
 fn bytes_equal(x: u64, b: u8) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let t = x ^ (ONES * u64::from(b));
-    !(((t & !HIGH) + !HIGH) | t) & HIGH
+    zero_bytes(x ^ (ONES * u64::from(b)))
+}
+
+/// A word whose lowest set bit is the high bit of the first byte of the word `x` that is a `.` right
+/// after a `/` (the byte before byte 0 being `before`, in the low byte), zero when there is none: both
+/// tests in one (a byte is zero in the `or` of the two differences only when both are), then the first
+/// zero byte found by the borrow of a subtraction (bits above it may be set by that borrow).
+#[inline(always)]
+fn first_dot_after_slash(x: u64, before: u64) -> u64 {
+    let v = (x ^ (ONES * u64::from(b'.'))) | (((x << 8) | before) ^ (ONES * u64::from(b'/')));
+    v.wrapping_sub(ONES) & !v & HIGH
 }
 
 /// The eight bytes of `chunk` as a little-endian word (byte 0 in the low bits).
@@ -95,6 +112,7 @@ fn word(chunk: &[u8]) -> u64 {
 
 /// The position of the last `/` in `path`, eight bytes at a time from the end (a base path's last
 /// segment is often longer than a byte loop would like, and too short for `rfind`'s setup to pay).
+#[inline(always)]
 fn last_slash(path: &[u8]) -> Option<usize> {
     let mut chunks = path.rchunks_exact(8);
     let mut end = path.len();
@@ -105,36 +123,109 @@ fn last_slash(path: &[u8]) -> Option<usize> {
         }
         end -= 8;
     }
-    chunks.remainder().iter().rposition(|&b| b == b'/')
+    match path.get(..8) {
+        // The first `end` bytes are those of the first word; the others have no `/`.
+        Some(first) if end > 0 => {
+            let slashes = bytes_equal(word(first), b'/');
+            (slashes != 0).then(|| 7 - (slashes.leading_zeros() / 8) as usize)
+        }
+        _ => chunks.remainder().iter().rposition(|&b| b == b'/'),
+    }
 }
 
 /// The position of the first `.` of `path` that begins a segment (right after a `/`, or at 0 when
 /// `at_segment_start`): the only places a dot-segment can begin. `None` when there is none, so no
 /// dot-segment either.
 ///
-/// Eight bytes at a time (SWAR: a word's bytes compared at once), because most paths have no dot-segment
-/// and this test is all that resolution and normalization pay for them.
+/// Most paths have no dot-segment and this search is all that resolution and normalization pay for
+/// them, so it reads many bytes a step: a path of 17 bytes or more by memchr's SSE2 searcher for the pair
+/// `/.` (on x86-64), a shorter one (or any, elsewhere) sixteen, then eight bytes at a time (SWAR: a
+/// word's bytes compared at once), its last bytes as one word.
 pub(crate) fn first_dot_at_segment_start(path: &[u8], at_segment_start: bool) -> Option<usize> {
-    let mut after_slash = if at_segment_start { 0x80 } else { 0 };
-    let mut chunks = path.chunks_exact(8);
+    first_dot_at_segment_start_inline(path, at_segment_start)
+}
+
+/// [`first_dot_at_segment_start`], inlined where resolution calls it on every reference.
+#[inline(always)]
+pub(crate) fn first_dot_at_segment_start_inline(
+    path: &[u8],
+    at_segment_start: bool,
+) -> Option<usize> {
+    if at_segment_start && path.first() == Some(&b'.') {
+        return Some(0);
+    }
+    if let Some(slash_dot) = find_slash_dot(path) {
+        return slash_dot.map(|at| at + 1);
+    }
+    // The byte before the next word: a "/" stands for the start of a segment.
+    let start = if at_segment_start { u64::from(b'/') } else { 0 };
+    let mut before = start;
     let mut at = 0;
-    for chunk in &mut chunks {
-        let x = word(chunk);
-        let slashes = bytes_equal(x, b'/');
-        let starts = bytes_equal(x, b'.') & ((slashes << 8) | after_slash);
-        if starts != 0 {
-            return Some(at + (starts.trailing_zeros() / 8) as usize);
+    // Sixteen bytes a turn (two words, one test), then eight.
+    let mut pairs = path.chunks_exact(16);
+    for pair in &mut pairs {
+        let (x, y) = (word(&pair[..8]), word(&pair[8..]));
+        let (in_x, in_y) = (
+            first_dot_after_slash(x, before),
+            first_dot_after_slash(y, x >> 56),
+        );
+        if in_x | in_y != 0 {
+            let bit = if in_x != 0 {
+                in_x.trailing_zeros()
+            } else {
+                64 + in_y.trailing_zeros()
+            };
+            return Some(at + (bit / 8) as usize);
         }
-        after_slash = slashes >> 56;
+        before = y >> 56;
+        at += 16;
+    }
+    if let Some(chunk) = pairs.remainder().get(..8) {
+        let in_x = first_dot_after_slash(word(chunk), before);
+        if in_x != 0 {
+            return Some(at + (in_x.trailing_zeros() / 8) as usize);
+        }
         at += 8;
     }
-    let mut previous_is_slash = after_slash != 0;
-    for (i, &b) in chunks.remainder().iter().enumerate() {
+    let len = path.len();
+    if at == len {
+        return None;
+    }
+    if at > 0 {
+        // The last eight bytes, whose first ones were read above (with no such `.` among them).
+        let before = if len > 8 {
+            u64::from(path[len - 9])
+        } else {
+            start
+        };
+        let in_x = first_dot_after_slash(word(&path[len - 8..]), before);
+        return (in_x != 0).then(|| len - 8 + (in_x.trailing_zeros() / 8) as usize);
+    }
+    let mut previous_is_slash = at_segment_start;
+    for (i, &b) in path.iter().enumerate() {
         if previous_is_slash && b == b'.' {
-            return Some(at + i);
+            return Some(i);
         }
         previous_is_slash = b == b'/';
     }
+    None
+}
+
+/// The first `/.` of `path`, by memchr's SSE2 packed-pair searcher (sixteen bytes a step), when `path`
+/// is long enough for it (`None` otherwise).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn find_slash_dot(path: &[u8]) -> Option<Option<usize>> {
+    use memchr::arch::{all::packedpair::Pair, x86_64::sse2::packedpair::Finder};
+    const NEEDLE: &[u8] = b"/.";
+    let finder = Finder::with_pair(NEEDLE, Pair::with_indices(NEEDLE, 0, 1)?)?;
+    (path.len() >= finder.min_haystack_len()).then(|| finder.find(path, NEEDLE))
+}
+
+/// Without SSE2, [`first_dot_at_segment_start`] reads words.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline(always)]
+fn find_slash_dot(_path: &[u8]) -> Option<Option<usize>> {
     None
 }
 
@@ -171,29 +262,42 @@ pub(crate) fn remove_dot_segments_at(out: &mut String, start: usize) {
     *out = String::from_utf8(bytes).unwrap_or_default();
 }
 
-/// Appends `remove_dot_segments(merge_head + path)` to `out` (RFC 3986 5.2.2: `T.path =
-/// remove_dot_segments(merge(Base.path, R.path))`, with `merge_head` what [`merge_head_of`] returns, `""`
-/// for a reference whose path is used alone), without writing the merged path first when `merge_head` has
-/// no dot-segment (a base path is seldom unnormalized): `merge_head` is copied, then `path` up to its
-/// first `.` at a segment start, one push each, and the loop of 5.2.4 reads the rest from `path`
-/// ([`Appending`]). A path without such a `.` (most of them) is copied as it is. No allocation beyond
-/// `out`'s growth.
-pub(crate) fn push_merged_without_dot_segments(out: &mut String, merge_head: &str, path: &str) {
-    let start = out.len();
-    out.push_str(merge_head);
-    if has_dot_segment(merge_head.as_bytes()) {
+/// Completes the target path begun at `out[start..]` and writes what follows it (RFC 3986 5.2.2: `T.path =
+/// remove_dot_segments(merge(Base.path, R.path))`, or `remove_dot_segments(R.path)` for a path used
+/// alone): `out[start..]` holds the merge head (what [`merge_head_of`] returns, empty for a path used
+/// alone), `reference` is R as written from its path on, `path_len` the length of R.path in it. Appends
+/// R.path, removes the dot-segments of the merged path, then appends the rest of `reference` (R's
+/// `["?" query] ["#" fragment]`); returns the end of the target path in `out`.
+///
+/// The merged path is not written first when the head has no dot-segment (a base path is seldom
+/// unnormalized): R.path is copied up to its first `.` at a segment start, and the loop of 5.2.4 reads
+/// the rest from `reference` ([`Appending`]). A path without such a `.` (most of them) is copied with the
+/// rest of `reference`, in one push. No allocation beyond `out`'s growth.
+pub(crate) fn push_merged_without_dot_segments(
+    out: &mut String,
+    start: usize,
+    reference: &str,
+    path_len: usize,
+) -> usize {
+    let (path, after) = reference.split_at(path_len);
+    if has_dot_segment(&out.as_bytes()[start..]) {
         // A base path with a dot-segment (a base need not be normalized, 5.2.1): the whole merged path.
         out.push_str(path);
         remove_dot_segments_at(out, start);
-        return;
+        let end = out.len();
+        out.push_str(after);
+        return end;
     }
-    // `merge_head` is empty or ends with "/", so `path` begins a segment, and the segments of
-    // `merge_head` are moved by rule E as they are.
-    let (slash, rest) = match first_dot_at_segment_start(path.as_bytes(), true) {
-        None => return out.push_str(path),
-        // The input buffer: the last "/" of `merge_head`, if any, and `path`.
+    // The head is empty or ends with "/", so `path` begins a segment, and the segments of the head are
+    // moved by rule E as they are.
+    let (slash, rest) = match first_dot_at_segment_start_inline(path.as_bytes(), true) {
+        None => {
+            out.push_str(reference);
+            return out.len() - after.len();
+        }
+        // The input buffer: the last "/" of the head, if any, and `path`.
         Some(0) => {
-            let slash = !merge_head.is_empty();
+            let slash = out.len() > start;
             if slash {
                 out.pop();
             }
@@ -206,13 +310,17 @@ pub(crate) fn push_merged_without_dot_segments(out: &mut String, merge_head: &st
         }
     };
     run_5_2_4(&mut Appending { out, start, rest }, slash);
+    let end = out.len();
+    out.push_str(after);
+    end
 }
 
 /// Whether `path`, a path whose segments all end with "/" (a [`merge_head_of`]), has a complete segment
 /// `.` or `..`: a `.` at a segment start followed by `/` or `./`.
+#[inline(always)]
 fn has_dot_segment(path: &[u8]) -> bool {
     let mut from = 0;
-    while let Some(dot) = first_dot_at_segment_start(&path[from..], from == 0) {
+    while let Some(dot) = first_dot_at_segment_start_inline(&path[from..], from == 0) {
         let at = from + dot;
         if matches!(path[at + 1..], [b'/', ..] | [b'.', b'/', ..]) {
             return true;

@@ -84,6 +84,7 @@ fn resolve_rfc3986_5_4_2_abnormal(#[case] reference: &str, #[case] target: &str)
 #[case::other_scheme("g:h", "g:h")]
 #[case::same_scheme_with_authority("http://x/../y", "http://x/y")]
 #[case::same_scheme_query("http:?y", "http://a/b/c/d;p?y")]
+#[case::same_scheme_alone("HTTP:", "http://a/b/c/d;p?q")]
 fn resolve_rfc3986_5_4_2_non_strict(#[case] reference: &str, #[case] target: &str) {
     let base = Uri::parse(BASE).unwrap();
     let r = UriRef::parse(reference).unwrap();
@@ -186,6 +187,123 @@ fn resolve_more(#[case] base: &str, #[case] reference: &str, #[case] target: &st
 #[case::non_ascii_escapes_kept(BASE, "%C3%A9/../%C3%BC", "http://a/b/c/%C3%BC")]
 fn resolve_fast_paths(#[case] base: &str, #[case] reference: &str, #[case] target: &str) {
     assert_resolves(base, reference, target);
+}
+
+/// The cases resolution writes with one or two copies (each expected target worked out by hand from
+/// 5.2.2, 5.2.3 and 5.2.4): a reference with a scheme and no dot-segment is its own target, fragment
+/// included; with a dot-segment, or a segment that only begins with ".", its path goes through 5.2.4; a
+/// network-path reference keeps its authority after the base's scheme; an empty path takes the base's path
+/// and its query unless the reference has one; a path without dot-segment against a base path with one
+/// gets the base's dot-segments removed; "." and ".." alone are merged like any path.
+#[rstest]
+#[case::scheme_no_dot_segment(BASE, "https://x.example/a/b.c?q#f", "https://x.example/a/b.c?q#f")]
+#[case::scheme_dot_segments(BASE, "https://x/a/./b/../c?q#f", "https://x/a/c?q#f")]
+#[case::scheme_segment_beginning_with_dot(
+    BASE,
+    "https://x/.well-known/a",
+    "https://x/.well-known/a"
+)]
+#[case::scheme_rootless_dot_first(BASE, "f:./a", "f:a")]
+#[case::scheme_rootless_dot_only(BASE, "f:.", "f:")]
+#[case::scheme_other_base_ignored("f:/./a", "g:/b/../c#s", "g:/c#s")]
+#[case::network_path_dots(BASE, "//h/a/./b?x#y", "http://h/a/b?x#y")]
+#[case::network_path_userinfo_port(BASE, "//u@h:8/p", "http://u@h:8/p")]
+#[case::network_path_base_without_authority("urn:a/b", "//h", "urn://h")]
+#[case::empty_reference_no_query("http://a/b", "", "http://a/b")]
+#[case::empty_reference_base_fragment("http://a/b?q#f", "", "http://a/b?q")]
+#[case::fragment_only_no_base_path("http://a", "#s", "http://a#s")]
+#[case::query_only_replaces_query_and_fragment("http://a/b?q#f", "?y#s", "http://a/b?y#s")]
+#[case::query_only_base_without_query("urn:a/b", "?y", "urn:a/b?y")]
+#[case::path_no_dots_base_dot_segment("http://a/b/./c/d", "e", "http://a/b/c/e")]
+#[case::path_no_dots_base_dot_dot_segments("http://a/b/c/../../d/e", "f?q", "http://a/d/f?q")]
+#[case::dot_alone_authority_empty_path("http://a", ".", "http://a/")]
+#[case::dot_dot_alone_authority_empty_path("http://a?q", "..", "http://a/")]
+#[case::dot_alone_no_slash_in_base("urn:isbn", ".", "urn:")]
+#[case::dot_dot_alone_rootless_base("foo:a/b/c", "..", "foo:a/")]
+#[case::dot_alone_query_fragment(BASE, ".?y#s", "http://a/b/c/?y#s")]
+fn resolve_one_copy_cases(#[case] base: &str, #[case] reference: &str, #[case] target: &str) {
+    assert_resolves(base, reference, target);
+}
+
+/// userinfo, host, port, path, query, fragment.
+type Components<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<u16>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+/// The components of a target are where resolution wrote them: those copied from the reference (a
+/// network-path reference's authority after the base's scheme; the whole of a reference with a scheme)
+/// and from the base (an empty-path reference), read back through the accessors.
+#[rstest]
+#[case::network_path(BASE, "//u@h:8/p?x#y", (Some("u"), Some("h"), Some(8), "/p", Some("x"), Some("y")))]
+#[case::own_target(BASE, "s://u@h:9/p?x#y", (Some("u"), Some("h"), Some(9), "/p", Some("x"), Some("y")))]
+#[case::empty_path_base_query(BASE, "#y", (None, Some("a"), None, "/b/c/d;p", Some("q"), Some("y")))]
+#[case::empty_path_own_query("http://u@a:1/b?q#f", "?x", (Some("u"), Some("a"), Some(1), "/b", Some("x"), None))]
+fn resolve_target_components(
+    #[case] base: &str,
+    #[case] reference: &str,
+    #[case] expected: Components<'_>,
+) {
+    let base = Uri::parse(base).unwrap();
+    let t = UriRef::parse(reference)
+        .unwrap()
+        .resolve_against(&base)
+        .unwrap();
+    let found = (
+        t.userinfo(),
+        t.host_str(),
+        t.port_u16(),
+        t.path(),
+        t.query(),
+        t.fragment(),
+    );
+    assert_eq!(found, expected, "{t}");
+    assert_eq!(Uri::parse(t.as_str()).unwrap(), t);
+}
+
+#[test]
+fn resolve_non_strict_same_scheme_fragment_only() {
+    // 5.2.2, non-strict: R.scheme equal to Base.scheme is undefined, R.path is empty and R.query
+    // undefined, so T is the base's path and query with R.fragment.
+    let base = Uri::parse(BASE).unwrap();
+    let r = UriRef::parse("HTTP:#s").unwrap();
+    let t = Resolver::new().strict(false).resolve(&base, &r).unwrap();
+    assert_eq!(t.as_str(), "http://a/b/c/d;p?q#s");
+}
+
+/// A dot-segment (or a segment that only begins with ".") at every offset of paths long and short, so
+/// that each way of finding the first "." after a "/" (a word at a time, sixteen bytes at a time, the
+/// last bytes) meets one at each position: 5.2.4 and 5.2.2 give what the oracle gives.
+#[test]
+fn resolve_dot_segment_at_every_offset() {
+    let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    for n in 0..48 {
+        let run = "x".repeat(n);
+        for segment in ["/./", "/../", "/.", "/..", "/.y/", "/..y"] {
+            for path in [
+                format!("/{run}{segment}z"),
+                format!("{run}{segment}"),
+                format!("{segment}{run}"),
+            ] {
+                assert_eq!(
+                    remove_dot_segments(&path),
+                    oracle::remove_dot_segments(&path),
+                    "{path:?}"
+                );
+                if UriRef::parse(&path).is_ok() {
+                    assert_resolves(
+                        base.as_str(),
+                        &path,
+                        &oracle::resolve(base.as_str(), &path, true),
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// The 5.2.2 target path `//g` has no authority, and `f://g` would read back with the authority `g`: a
