@@ -406,7 +406,7 @@ impl ParseError {
                 // can be made at that address meanwhile).
                 Some(cached) if cached.key == key => Some(out.write_str(&cached.text)),
                 _ => {
-                    let mut text = String::new();
+                    let mut text = String::with_capacity(256);
                     let _ = self.write_detail_uncached(&mut text);
                     let cached = slot.insert(CachedDetail {
                         key,
@@ -722,7 +722,7 @@ struct CachedDetail {
 }
 
 /// Slots of the detail cache of each thread (direct-mapped).
-const DETAIL_SLOTS: usize = 64;
+const DETAIL_SLOTS: usize = 256;
 
 thread_local! {
     /// The details made on this thread, by [`DetailKey::slot`]: at most [`DETAIL_SLOTS`] texts and
