@@ -92,7 +92,7 @@ impl ParseErrorKind {
 /// assert!(e.expected().iter().any(|x| x.to_string() == "\"/\""));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("at byte {offset}: {}", self.detail())]
+#[error("at byte {offset}: {}", DetailText(self))]
 pub struct ParseError {
     pub(crate) rule: Rule,
     /// The ABNF name of the rule of a grammar loaded at run time (`runtime-grammar` feature), which
@@ -215,100 +215,143 @@ impl ParseError {
     }
 
     /// A short message without position, hint or expected items: `space not allowed here`,
-    /// `unexpected end of input`.
+    /// `unexpected end of input`. [`write_message`](Self::write_message) writes the same text without
+    /// making a `String`.
     pub fn message(&self) -> String {
+        let mut m = String::new();
+        let _ = self.write_message(&mut m);
+        m
+    }
+
+    /// Writes [`message`](Self::message) to `out`, piece by piece (no `String` is made): for writing
+    /// many errors into one buffer. Fails only when `out` does.
+    pub fn write_message<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match (self.kind, self.found) {
-            (ParseErrorKind::UnexpectedEnd, _) => "unexpected end of input".to_string(),
+            (ParseErrorKind::UnexpectedEnd, _) => out.write_str("unexpected end of input"),
             (ParseErrorKind::InvalidPercentEncoding, None) => {
-                "input ends inside a percent-encoding".to_string()
+                out.write_str("input ends inside a percent-encoding")
             }
-            (ParseErrorKind::InvalidUtf8, _) => "invalid UTF-8".to_string(),
-            (ParseErrorKind::LimitReached, _) => format!(
-                "parser limit reached: {}",
-                self.detail.as_deref().unwrap_or("")
-            ),
-            (_, Some(c)) => format!("{} not allowed here", describe(c)),
-            (_, None) => "unexpected input".to_string(),
+            (ParseErrorKind::InvalidUtf8, _) => out.write_str("invalid UTF-8"),
+            (ParseErrorKind::LimitReached, _) => {
+                out.write_str("parser limit reached: ")?;
+                out.write_str(self.detail.as_deref().unwrap_or(""))
+            }
+            (_, Some(c)) => {
+                write_described(out, c)?;
+                out.write_str(" not allowed here")
+            }
+            (_, None) => out.write_str("unexpected input"),
         }
     }
 
     /// What to do about the common mistakes, with the RFC section to read: `percent-encode a space as
     /// %20 (RFC 3986 2.1)`; `None` when there is nothing more to say than the expected items.
+    /// [`write_hint`](Self::write_hint) writes the same text without making a `String`.
     pub fn hint(&self) -> Option<String> {
+        self.hint_text().map(|hint| {
+            let mut m = String::new();
+            let _ = hint.write_to(&mut m);
+            m
+        })
+    }
+
+    /// Writes [`hint`](Self::hint) to `out`, piece by piece (no `String` is made); `Ok(false)`, with
+    /// nothing written, when there is no hint. Fails only when `out` does.
+    pub fn write_hint<W: fmt::Write + ?Sized>(&self, out: &mut W) -> Result<bool, fmt::Error> {
+        match self.hint_text() {
+            Some(hint) => hint.write_to(out).map(|()| true),
+            None => Ok(false),
+        }
+    }
+
+    /// The hint, as static text and the percent-encoding of the character found.
+    fn hint_text(&self) -> Option<Hint> {
         // A rule of a grammar loaded at run time that RFC 3986 does not name (`IRI-reference`): say what
         // holds for every grammar, not what holds for URIs. A loaded rule with an RFC 3986 name (an
         // edited uri.pest, an overlay) gets RFC 3986's hints, as the built-in grammar does.
-        let loaded = self
-            .loaded_rule
-            .as_deref()
-            .is_some_and(|name| Rule::from_abnf_name(name).is_none());
-        let zone_id_expected = self
-            .expected
-            .iter()
-            .any(|e| matches!(e, Expected::Literal(l) if l.eq_ignore_ascii_case("%25")));
+        let loaded = self.loaded_non_rfc3986();
+        let zone_id_expected = || {
+            self.expected
+                .iter()
+                .any(|e| matches!(e, Expected::Literal(l) if l.eq_ignore_ascii_case("%25")))
+        };
         let hint = match (self.kind, self.found) {
             // A grammar that has zone identifiers (RFC 6874 2) expects "%25" where "%" alone was found.
             (ParseErrorKind::InvalidIpLiteral | ParseErrorKind::InvalidPercentEncoding, Some('%'))
-                if zone_id_expected =>
+                if zone_id_expected() =>
             {
-                "a zone identifier is introduced by \"%25\", the percent-encoded \"%\" (RFC 6874 2)"
-                    .to_string()
+                Hint::Static(
+                    "a zone identifier is introduced by \"%25\", the percent-encoded \"%\" (RFC 6874 2)",
+                )
             }
             // Under a grammar loaded at run time (an IRI grammar allows some non-ASCII characters), say
             // what holds for every grammar.
-            (ParseErrorKind::NonAscii, Some(c)) if loaded => format!(
+            (ParseErrorKind::NonAscii, Some(c)) if loaded => Hint::Pct(
                 "the grammar does not allow this character here; in a URI, percent-encode its UTF-8 \
-                 octets as {} (RFC 3986 2.1, 2.5)",
-                pct(c)
+                 octets as ",
+                c,
+                " (RFC 3986 2.1, 2.5)",
             ),
-            (ParseErrorKind::InvalidIpLiteral, Some('%')) if loaded => "an IP-literal holds what the \
-                 grammar's IP-literal rule allows (RFC 3986 3.2.2: an IPv6address or IPvFuture)"
-                .to_string(),
-            (ParseErrorKind::InvalidPercentEncoding, _) => {
-                "\"%\" must be followed by two hex digits (pct-encoded, RFC 3986 2.1)".to_string()
-            }
-            (ParseErrorKind::InvalidUtf8, _) if loaded => {
+            (ParseErrorKind::InvalidIpLiteral, Some('%')) if loaded => Hint::Static(
+                "an IP-literal holds what the grammar's IP-literal rule allows (RFC 3986 3.2.2: an \
+                 IPv6address or IPvFuture)",
+            ),
+            (ParseErrorKind::InvalidPercentEncoding, _) => Hint::Static(
+                "\"%\" must be followed by two hex digits (pct-encoded, RFC 3986 2.1)",
+            ),
+            (ParseErrorKind::InvalidUtf8, _) if loaded => Hint::Static(
                 "the line is not UTF-8 text: percent-encode each octet that is not part of a \
-                 character (RFC 3986 2.1)"
-                    .to_string()
-            }
-            (ParseErrorKind::InvalidUtf8, _) => {
-                "a URI is ASCII: percent-encode each octet of other characters (RFC 3986 2.1)"
-                    .to_string()
-            }
-            (ParseErrorKind::Space, _) => "percent-encode a space as %20 (RFC 3986 2.1)".to_string(),
-            (ParseErrorKind::Brace, Some(c)) => format!(
-                "no URI contains braces: expand the template or percent-encode as {} (RFC 3986 2.1)",
-                pct(c)
+                 character (RFC 3986 2.1)",
             ),
-            (ParseErrorKind::Bracket, _) => "brackets only enclose an IP-literal host (RFC 3986 \
-                 3.2.2), elsewhere percent-encode them as %5B and %5D"
-                .to_string(),
-            (ParseErrorKind::InvalidIpLiteral, Some('%')) => "zone identifiers (RFC 6874, \
-                 obsoleted by RFC 9844) are not part of RFC 3986: an IP-literal holds an IPv6address \
-                 or IPvFuture (RFC 3986 3.2.2)"
-                .to_string(),
-            (ParseErrorKind::InvalidIpLiteral, _) => "a host in brackets must be an IPv6address or \
-                 IPvFuture (IP-literal, RFC 3986 3.2.2); elsewhere percent-encode brackets as %5B and \
-                 %5D"
-                .to_string(),
+            (ParseErrorKind::InvalidUtf8, _) => Hint::Static(
+                "a URI is ASCII: percent-encode each octet of other characters (RFC 3986 2.1)",
+            ),
+            (ParseErrorKind::Space, _) => {
+                Hint::Static("percent-encode a space as %20 (RFC 3986 2.1)")
+            }
+            (ParseErrorKind::Brace, Some(c)) => Hint::Pct(
+                "no URI contains braces: expand the template or percent-encode as ",
+                c,
+                " (RFC 3986 2.1)",
+            ),
+            (ParseErrorKind::Bracket, _) => Hint::Static(
+                "brackets only enclose an IP-literal host (RFC 3986 3.2.2), elsewhere \
+                 percent-encode them as %5B and %5D",
+            ),
+            (ParseErrorKind::InvalidIpLiteral, Some('%')) => Hint::Static(
+                "zone identifiers (RFC 6874, obsoleted by RFC 9844) are not part of RFC 3986: an \
+                 IP-literal holds an IPv6address or IPvFuture (RFC 3986 3.2.2)",
+            ),
+            (ParseErrorKind::InvalidIpLiteral, _) => Hint::Static(
+                "a host in brackets must be an IPv6address or IPvFuture (IP-literal, RFC 3986 \
+                 3.2.2); elsewhere percent-encode brackets as %5B and %5D",
+            ),
             (ParseErrorKind::InvalidPort, _) => {
-                "a port is digits only (port = *DIGIT, RFC 3986 3.2.3)".to_string()
+                Hint::Static("a port is digits only (port = *DIGIT, RFC 3986 3.2.3)")
             }
-            (ParseErrorKind::SecondHash, _) => {
-                "a fragment cannot contain \"#\" (RFC 3986 3.5): percent-encode it as %23".to_string()
-            }
-            (ParseErrorKind::NonAscii, Some(c)) => format!(
-                "a URI is ASCII: percent-encode the character's UTF-8 octets as {} (RFC 3986 2.1, 2.5)",
-                pct(c)
+            (ParseErrorKind::SecondHash, _) => Hint::Static(
+                "a fragment cannot contain \"#\" (RFC 3986 3.5): percent-encode it as %23",
             ),
-            (ParseErrorKind::InvalidCharacter, Some(c)) => format!(
-                "no URI contains it: percent-encode it as {} (RFC 3986 2.1)",
-                pct(c)
+            (ParseErrorKind::NonAscii, Some(c)) => Hint::Pct(
+                "a URI is ASCII: percent-encode the character's UTF-8 octets as ",
+                c,
+                " (RFC 3986 2.1, 2.5)",
             ),
-            _ => return self.context.map(|c| c.hint().to_string()),
+            (ParseErrorKind::InvalidCharacter, Some(c)) => Hint::Pct(
+                "no URI contains it: percent-encode it as ",
+                c,
+                " (RFC 3986 2.1)",
+            ),
+            _ => return self.context.map(|c| Hint::Static(c.hint())),
         };
         Some(hint)
+    }
+
+    /// Whether the rule is of a grammar loaded at run time and has no RFC 3986 name.
+    fn loaded_non_rfc3986(&self) -> bool {
+        self.loaded_rule
+            .as_deref()
+            .is_some_and(|name| Rule::from_abnf_name(name).is_none())
     }
 
     /// The message, the hint and the expected items on one line, separated by `; `, without position:
@@ -323,53 +366,113 @@ impl ParseError {
     /// assert_eq!(e.detail(), format!("{}; {}; {}", e.message(), e.hint().unwrap(), e.expected_list()));
     /// ```
     pub fn detail(&self) -> String {
-        let mut m = self.message();
-        if let Some(hint) = self.hint() {
-            m.push_str("; ");
-            m.push_str(&hint);
-        }
-        if !self.expected.is_empty() {
-            m.push_str("; ");
-            m.push_str(&self.expected_list());
-        }
+        let mut m = String::new();
+        let _ = self.write_detail(&mut m);
         m
     }
 
-    /// `expected A, B or C`, in ABNF spelling; `""` when nothing is expected (a limit, bad UTF-8).
-    pub fn expected_list(&self) -> String {
-        if self.expected.is_empty() {
-            return String::new();
+    /// Writes [`detail`](Self::detail) to `out` without making a `String` per error: the text of each
+    /// distinct error (kind, character found, hint and list of expected items) is made once per thread
+    /// and copied after that (a file's rejections say few distinct things), else written piece by piece.
+    /// What `Display` writes after `at byte N: `. Fails only when `out` does.
+    ///
+    /// ```
+    /// let e = rfc3986::UriRef::parse("/a b").unwrap_err();
+    /// let mut text = String::from("line 1: ");
+    /// e.write_detail(&mut text).unwrap();
+    /// assert_eq!(text, format!("line 1: {}", e.detail()));
+    /// ```
+    pub fn write_detail<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        // A limit's message carries its own text (sizes): written each time, not kept.
+        if self.detail.is_some() {
+            return self.write_detail_uncached(out);
         }
-        // One allocation: each item, its quotes and its separator (at most 4 bytes: " or ").
-        let items: usize = (self.expected.iter())
-            .map(|x| match x {
-                Expected::Rule(name) => name.len(),
-                Expected::Literal(text) => text.len() + 2,
-                Expected::EndOfInput => "end of input".len(),
-            })
-            .sum();
-        let mut m = String::with_capacity("expected ".len() + items + 4 * self.expected.len());
-        m.push_str("expected ");
+        let key = DetailKey {
+            kind: self.kind,
+            found: self.found,
+            context: self.context,
+            loaded: self.loaded_non_rfc3986(),
+            expected: Arc::as_ptr(&self.expected).cast::<()>() as usize,
+        };
+        // Written uncached where the cache is out of reach: `out` writing another error's detail
+        // (the cache is in use), or a thread being torn down.
+        let written = DETAILS.try_with(|details| {
+            let Ok(mut details) = details.try_borrow_mut() else {
+                return None;
+            };
+            let slot = &mut details[key.slot()];
+            match slot {
+                // The list's address is its identity while the slot holds the list (no other list
+                // can be made at that address meanwhile).
+                Some(cached) if cached.key == key => Some(out.write_str(&cached.text)),
+                _ => {
+                    let mut text = String::with_capacity(256);
+                    let _ = self.write_detail_uncached(&mut text);
+                    let cached = slot.insert(CachedDetail {
+                        key,
+                        _expected: Arc::clone(&self.expected),
+                        text: text.into_boxed_str(),
+                    });
+                    Some(out.write_str(&cached.text))
+                }
+            }
+        });
+        match written {
+            Ok(Some(result)) => result,
+            _ => self.write_detail_uncached(out),
+        }
+    }
+
+    /// [`write_detail`](Self::write_detail), written piece by piece.
+    fn write_detail_uncached<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        self.write_message(out)?;
+        if let Some(hint) = self.hint_text() {
+            out.write_str("; ")?;
+            hint.write_to(out)?;
+        }
+        if !self.expected.is_empty() {
+            out.write_str("; ")?;
+            self.write_expected_list(out)?;
+        }
+        Ok(())
+    }
+
+    /// `expected A, B or C`, in ABNF spelling; `""` when nothing is expected (a limit, bad UTF-8).
+    /// [`write_expected_list`](Self::write_expected_list) writes the same text without making a
+    /// `String`.
+    pub fn expected_list(&self) -> String {
+        let mut m = String::new();
+        let _ = self.write_expected_list(&mut m);
+        m
+    }
+
+    /// Writes [`expected_list`](Self::expected_list) to `out`, item by item (no `String` is made);
+    /// nothing when nothing is expected. Fails only when `out` does.
+    pub fn write_expected_list<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        if self.expected.is_empty() {
+            return Ok(());
+        }
+        out.write_str("expected ")?;
         for (i, x) in self.expected.iter().enumerate() {
             if i > 0 {
-                m.push_str(if i + 1 == self.expected.len() {
+                out.write_str(if i + 1 == self.expected.len() {
                     " or "
                 } else {
                     ", "
-                });
+                })?;
             }
             // As `Display` writes it, without the formatting machinery (an error lists ~8 items).
             match x {
-                Expected::Rule(name) => m.push_str(name),
+                Expected::Rule(name) => out.write_str(name)?,
                 Expected::Literal(text) => {
-                    m.push('"');
-                    m.push_str(text);
-                    m.push('"');
+                    out.write_char('"')?;
+                    out.write_str(text)?;
+                    out.write_char('"')?;
                 }
-                Expected::EndOfInput => m.push_str("end of input"),
+                Expected::EndOfInput => out.write_str("end of input")?,
             }
         }
-        m
+        Ok(())
     }
 
     /// The input drawn with a caret under the error, as a `Display` adaptor (nothing is built until it
@@ -499,28 +602,133 @@ impl fmt::Display for Annotated<'_> {
     }
 }
 
-/// `'x'`, or a name for characters that are hard to see.
-fn describe(c: char) -> String {
+/// Writes `'x'`, or a name for characters that are hard to see.
+fn write_described<W: fmt::Write + ?Sized>(out: &mut W, c: char) -> fmt::Result {
     match c {
-        ' ' => "space".to_string(),
-        '\t' => "tab".to_string(),
-        '\u{feff}' => "byte order mark U+FEFF".to_string(),
-        c if c.is_control() => format!("control character U+{:04X}", c as u32),
+        ' ' => out.write_str("space"),
+        '\t' => out.write_str("tab"),
+        '\u{feff}' => out.write_str("byte order mark U+FEFF"),
+        c if c.is_control() => {
+            out.write_str("control character ")?;
+            write_code_point(out, c)
+        }
         // Not quoted raw: a bidirectional control would reorder the message on a terminal.
         c if crate::util::needs_escape(c) => {
-            format!("invisible formatting character U+{:04X}", c as u32)
+            out.write_str("invisible formatting character ")?;
+            write_code_point(out, c)
         }
-        c if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
-        c => format!("'{c}'"),
+        c => {
+            out.write_char('\'')?;
+            out.write_char(c)?;
+            out.write_char('\'')?;
+            if c.is_ascii() {
+                return Ok(());
+            }
+            out.write_str(" (")?;
+            write_code_point(out, c)?;
+            out.write_char(')')
+        }
     }
 }
 
-fn pct(c: char) -> String {
+const HEX_DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Writes `U+` and the code point of `c` in at least four upper-case hex digits (`U+00E9`).
+fn write_code_point<W: fmt::Write + ?Sized>(out: &mut W, c: char) -> fmt::Result {
+    let n = c as u32;
+    let digits = (32 - n.leading_zeros()).div_ceil(4).max(4);
+    out.write_str("U+")?;
+    for i in (0..digits).rev() {
+        out.write_char(char::from(HEX_DIGITS[(n >> (4 * i)) as usize & 15]))?;
+    }
+    Ok(())
+}
+
+/// Writes the percent-encoding of the UTF-8 octets of `c`, upper-case (`%C3%A9`).
+fn write_pct<W: fmt::Write + ?Sized>(out: &mut W, c: char) -> fmt::Result {
     let mut buf = [0; 4];
-    c.encode_utf8(&mut buf)
-        .bytes()
-        .map(|b| format!("%{b:02X}"))
-        .collect()
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        let hex = [
+            b'%',
+            HEX_DIGITS[usize::from(b >> 4)],
+            HEX_DIGITS[usize::from(b & 15)],
+        ];
+        out.write_str(std::str::from_utf8(&hex).map_err(|_| fmt::Error)?)?;
+    }
+    Ok(())
+}
+
+/// A hint: static text, or static text around the percent-encoding of a character.
+#[derive(Clone, Copy)]
+enum Hint {
+    Static(&'static str),
+    Pct(&'static str, char, &'static str),
+}
+
+impl Hint {
+    fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+        match self {
+            Hint::Static(text) => out.write_str(text),
+            Hint::Pct(before, c, after) => {
+                out.write_str(before)?;
+                write_pct(out, c)?;
+                out.write_str(after)
+            }
+        }
+    }
+}
+
+/// `Display` of [`ParseError::detail`], written with [`ParseError::write_detail`].
+struct DetailText<'e>(&'e ParseError);
+
+impl fmt::Display for DetailText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_detail(f)
+    }
+}
+
+/// What the detail of an error depends on, besides a limit's own text: the key of [`DETAILS`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct DetailKey {
+    kind: ParseErrorKind,
+    found: Option<char>,
+    context: Option<Context>,
+    /// [`ParseError::loaded_non_rfc3986`].
+    loaded: bool,
+    /// The address of the list of expected items (lists are shared between the errors of a grammar).
+    expected: usize,
+}
+
+impl DetailKey {
+    fn slot(&self) -> usize {
+        let found = self.found.map_or(0x11_0000, u32::from) as usize;
+        let mixed = (self.expected >> 4)
+            ^ found.wrapping_mul(0x9E37_79B9)
+            ^ (self.kind as usize).wrapping_mul(0x85EB_CA6B)
+            ^ self
+                .context
+                .map_or(0, |c| c as usize + 1)
+                .wrapping_mul(0xC2B2_AE35);
+        (mixed ^ (mixed >> 7) ^ (mixed >> 17)) % DETAIL_SLOTS
+    }
+}
+
+/// A detail made by [`ParseError::write_detail`], with the list of expected items it was made for
+/// (held, so that its address names no other list while the slot keeps it).
+struct CachedDetail {
+    key: DetailKey,
+    _expected: Arc<[Expected]>,
+    text: Box<str>,
+}
+
+/// Slots of the detail cache of each thread (direct-mapped).
+const DETAIL_SLOTS: usize = 256;
+
+thread_local! {
+    /// The details made on this thread, by [`DetailKey::slot`]: at most [`DETAIL_SLOTS`] texts and
+    /// the lists they were made for.
+    static DETAILS: std::cell::RefCell<[Option<CachedDetail>; DETAIL_SLOTS]> =
+        const { std::cell::RefCell::new([const { None }; DETAIL_SLOTS]) };
 }
 
 /// One item of what the grammar would have accepted at the byte where parsing failed.

@@ -25,7 +25,7 @@ use serde::Serialize;
 use super::input;
 use super::print::Printer;
 use super::report::Format;
-use super::report::{self, Diagnostic, ErrorJson, Severity};
+use super::report::{self, Diagnostic, ErrorJson, Severity, Words};
 use super::Status;
 
 /// Arguments of `rfc3986 expand`.
@@ -386,9 +386,11 @@ fn template_diagnostic<'a>(
         line,
         input: template,
         span: offset..end,
-        message,
-        label,
-        help,
+        words: Words::Own {
+            message,
+            label,
+            help,
+        },
         note: None,
         code: None,
         plain_snippet: true,

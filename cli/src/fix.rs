@@ -366,9 +366,7 @@ fn write_notes(
         Outcome::NotUtf8(lossy, e) => (e.detail(), lossy.as_str(), e),
     };
     let mut diagnostic = report::Diagnostic::error(file, line, shown, error);
-    diagnostic.message = message;
-    diagnostic.help = None;
-    diagnostic.label = None;
+    diagnostic.words = report::Words::own(message);
     printer.diagnostic(&diagnostic)
 }
 
@@ -422,8 +420,6 @@ fn ci_records(
     };
     let mut diagnostic = report::Diagnostic::error(file, line, input, error);
     diagnostic.span = offset..offset;
-    diagnostic.message = message;
-    diagnostic.help = None;
-    diagnostic.label = None;
+    diagnostic.words = report::Words::own(message);
     ci.record(&diagnostic.record())
 }

@@ -345,7 +345,9 @@ impl Printer {
     /// A diagnostic on standard error, after what standard output has so far.
     pub(crate) fn diagnostic(&mut self, diagnostic: &Diagnostic<'_>) -> io::Result<()> {
         self.out.flush()?;
-        let _ = diagnostic.write(&mut io::stderr().lock(), self.look);
+        let mut text = Vec::new();
+        let _ = diagnostic.write(&mut text, self.look);
+        let _ = io::stderr().lock().write_all(&text);
         Ok(())
     }
 

@@ -298,12 +298,8 @@ pub(crate) struct Diagnostic<'a> {
     pub(crate) input: &'a str,
     /// The byte range the diagnostic is about; an empty range at the end for "input ends too early".
     pub(crate) span: Range<usize>,
-    /// Short: `space not allowed here`.
-    pub(crate) message: String,
-    /// Under the caret in rich mode: `expected pchar or "/"`.
-    pub(crate) label: Option<String>,
-    /// What to do about it, with its RFC section.
-    pub(crate) help: Option<String>,
+    /// The message, the label and the help.
+    pub(crate) words: Words<'a>,
     /// Context: `not a valid urn URI (RFC 8141 2)`.
     pub(crate) note: Option<String>,
     /// The lint code of a finding (`[port-default]` after the message).
@@ -312,13 +308,68 @@ pub(crate) struct Diagnostic<'a> {
     pub(crate) plain_snippet: bool,
 }
 
+/// What a [`Diagnostic`] says: a short message (`space not allowed here`), a label under the caret in
+/// rich mode (`expected pchar or "/"`) and a help (what to do about it, with its RFC section). A parse
+/// error's and a finding's are written from them when the diagnostic is (plain diagnostics make no
+/// `String` of them).
+#[derive(Debug)]
+pub(crate) enum Words<'a> {
+    /// The error's message, expected items (the label) and hint (the help): its
+    /// [`detail`](ParseError::detail) in plain mode.
+    Error(&'a ParseError),
+    /// `MESSAGE (RFC 3986 SECTION)`, no label or help.
+    Finding(&'a rfc3986::lint::Finding),
+    /// Words of its own.
+    Own {
+        message: String,
+        label: Option<String>,
+        help: Option<String>,
+    },
+}
+
+impl Words<'_> {
+    /// A message alone.
+    pub(crate) fn own(message: String) -> Words<'static> {
+        Words::Own {
+            message,
+            label: None,
+            help: None,
+        }
+    }
+
+    /// The message, the label and the help, unescaped.
+    fn texts(&self) -> (Cow<'_, str>, Option<Cow<'_, str>>, Option<Cow<'_, str>>) {
+        match self {
+            Words::Error(error) => (
+                error.message().into(),
+                (!error.expected().is_empty()).then(|| error.expected_list().into()),
+                error.hint().map(Cow::Owned),
+            ),
+            Words::Finding(finding) => (
+                format!("{} (RFC 3986 {})", finding.message(), finding.section()).into(),
+                None,
+                None,
+            ),
+            Words::Own {
+                message,
+                label,
+                help,
+            } => (
+                message.as_str().into(),
+                label.as_deref().map(Cow::Borrowed),
+                help.as_deref().map(Cow::Borrowed),
+            ),
+        }
+    }
+}
+
 impl<'a> Diagnostic<'a> {
     /// The diagnostic of a parse error in `input`.
     pub(crate) fn error(
         source: &'a str,
         line: u64,
         input: &'a str,
-        error: &ParseError,
+        error: &'a ParseError,
     ) -> Diagnostic<'a> {
         let offset = error.offset().min(input.len());
         let end = if matches!(error.kind(), rfc3986::ParseErrorKind::InvalidUtf8) {
@@ -330,16 +381,13 @@ impl<'a> Diagnostic<'a> {
                     .next()
                     .map_or(0, char::len_utf8)
         };
-        let expected = error.expected_list();
         Diagnostic {
             severity: Severity::Error,
             source,
             line,
             input,
             span: offset..end.max(offset),
-            message: error.message(),
-            label: (!expected.is_empty()).then_some(expected),
-            help: error.hint(),
+            words: Words::Error(error),
             note: None,
             code: None,
             plain_snippet: true,
@@ -351,7 +399,7 @@ impl<'a> Diagnostic<'a> {
         source: &'a str,
         line: u64,
         input: &'a str,
-        finding: &rfc3986::lint::Finding,
+        finding: &'a rfc3986::lint::Finding,
         severity: Severity,
     ) -> Diagnostic<'a> {
         Diagnostic {
@@ -360,9 +408,7 @@ impl<'a> Diagnostic<'a> {
             line,
             input,
             span: finding.start()..finding.end(),
-            message: format!("{} (RFC 3986 {})", finding.message(), finding.section()),
-            label: None,
-            help: None,
+            words: Words::Finding(finding),
             note: None,
             code: Some(finding.code().as_str()),
             plain_snippet: false,
@@ -382,9 +428,7 @@ impl<'a> Diagnostic<'a> {
             line,
             input,
             span: 0..0,
-            message,
-            label: None,
-            help: None,
+            words: Words::own(message),
             note: None,
             code: None,
             plain_snippet: false,
@@ -406,9 +450,7 @@ impl<'a> Diagnostic<'a> {
             line,
             input,
             span,
-            message,
-            label: None,
-            help: None,
+            words: Words::own(message),
             note: None,
             code: None,
             plain_snippet: true,
@@ -421,11 +463,10 @@ impl<'a> Diagnostic<'a> {
         self
     }
 
-    /// Writes the diagnostic as `look` says. The input is echoed with its userinfo password masked and
-    /// control characters, bidirectional controls and line separators escaped; a message about a
-    /// character inside the password does not name the character.
-    pub(crate) fn write(&self, out: &mut impl Write, look: Look) -> io::Result<()> {
-        let source = escape_text(self.source);
+    /// Writes the diagnostic as `look` says, at the end of `out`. The input is echoed with its userinfo
+    /// password masked and control characters, bidirectional controls and line separators escaped; a
+    /// message about a character inside the password does not name the character.
+    pub(crate) fn write(&self, out: &mut Vec<u8>, look: Look) -> io::Result<()> {
         // Only a diagnostic that echoes the line needs it masked (a copy of the line when it has a
         // password); a plain warning is one line without it.
         let echoes = look.rich || self.plain_snippet;
@@ -434,75 +475,135 @@ impl<'a> Diagnostic<'a> {
         } else {
             (self.input.into(), self.span.clone(), false)
         };
-        let (message, help) = self.said(in_password);
         if look.rich {
+            let source = escape_text(self.source);
+            let (message, help) = self.said(in_password);
             let visible = Visible::new(&input, span);
             return self.write_rich(out, look, &source, &message, help.as_deref(), &visible);
         }
-        // Plain: COL is the 1-based byte column in the line as read.
-        let column = self.span.start + 1;
+        // Plain: COL is the 1-based byte column in the line as read. Written piece by piece into `out`
+        // (no `String` per diagnostic), each piece that may quote input escaped where it lies.
+        let mut numbers = itoa::Buffer::new();
         let severity = self.severity.as_str();
         let style = match self.severity {
             Severity::Error => ERROR,
             Severity::Warning => WARNING,
         };
         if look.color {
-            write!(
-                out,
-                "{LOCATION}{source}:{}:{column}:{LOCATION:#} {style}{severity}:{style:#} {message}",
-                self.line
-            )?;
-        } else {
-            write!(
-                out,
-                "{source}:{}:{column}: {severity}: {message}",
-                self.line
-            )?;
+            write!(out, "{LOCATION}")?;
         }
-        let label = self.label.as_deref().map(escape_text);
-        let note = self.note.as_deref().map(escape_text);
-        for part in [help.as_deref(), label.as_deref(), note.as_deref()]
-            .into_iter()
-            .flatten()
-        {
-            out.write_all(b"; ")?;
-            out.write_all(part.as_bytes())?;
+        push_escaped_bytes(out, self.source);
+        out.push(b':');
+        out.extend_from_slice(numbers.format(self.line).as_bytes());
+        out.push(b':');
+        out.extend_from_slice(numbers.format(self.span.start + 1).as_bytes());
+        if look.color {
+            write!(out, ":{LOCATION:#} {style}{severity}:{style:#} ")?;
+        } else {
+            out.extend_from_slice(b": ");
+            out.extend_from_slice(severity.as_bytes());
+            out.extend_from_slice(b": ");
+        }
+        self.write_plain_words(out, in_password);
+        if let Some(note) = &self.note {
+            out.extend_from_slice(b"; ");
+            push_escaped_bytes(out, note);
         }
         if let Some(code) = self.code {
-            write!(out, " [{code}]")?;
+            out.extend_from_slice(b" [");
+            out.extend_from_slice(code.as_bytes());
+            out.push(b']');
         }
-        out.write_all(b"\n")?;
+        out.push(b'\n');
         if !self.plain_snippet {
             return Ok(());
         }
-        let visible = Visible::new(&input, span);
-        out.write_all(visible.line.as_bytes())?;
-        out.write_all(b"\n")?;
-        for _ in 0..visible.caret_column {
-            out.write_all(b" ")?;
-        }
+        let caret_column = if is_printable_ascii(&input) {
+            // As `Visible::ascii` cuts it, written where it goes.
+            let offset = span.start.min(input.len());
+            let end = (offset + 60).min(input.len());
+            let start = offset.saturating_sub(60);
+            if start > 0 {
+                out.extend_from_slice(b"...");
+            }
+            out.extend_from_slice(&input.as_bytes()[start..end]);
+            if end < input.len() {
+                out.extend_from_slice(b"...");
+            }
+            offset - start + if start > 0 { 3 } else { 0 }
+        } else {
+            let visible = Visible::new(&input, span);
+            out.extend_from_slice(visible.line.as_bytes());
+            visible.caret_column
+        };
+        out.push(b'\n');
+        out.resize(out.len() + caret_column, b' ');
         if look.color {
             writeln!(out, "{style}^{style:#}")
         } else {
-            out.write_all(b"^\n")
+            out.extend_from_slice(b"^\n");
+            Ok(())
         }
+    }
+
+    /// The message, the help and the label of a plain diagnostic, each after `; `, escaped, naming no
+    /// character of a password (`in_password`: the error is at one): what [`said`](Self::said) and the
+    /// label say.
+    fn write_plain_words(&self, out: &mut Vec<u8>, in_password: bool) {
+        match &self.words {
+            Words::Error(error) if !in_password => {
+                // The detail is the message, the hint and the expected items, each after `; `.
+                write_escaped(out, |w| error.write_detail(w));
+            }
+            Words::Error(error) => {
+                out.extend_from_slice(IN_PASSWORD.as_bytes());
+                if !error.expected().is_empty() {
+                    out.extend_from_slice(b"; ");
+                    write_escaped(out, |w| error.write_expected_list(w));
+                }
+            }
+            Words::Finding(finding) if !self.finding_in_password() => {
+                write_escaped(out, |w| {
+                    use std::fmt::Write as _;
+                    w.write_str(finding.message())?;
+                    w.write_str(" (RFC 3986 ")?;
+                    w.write_str(finding.section())?;
+                    w.write_str(")")
+                });
+            }
+            _ => {
+                let (message, help) = self.said(in_password);
+                out.extend_from_slice(message.as_bytes());
+                let (_, label, _) = self.words.texts();
+                for part in [help, label.as_deref().map(escape_text)]
+                    .into_iter()
+                    .flatten()
+                {
+                    out.extend_from_slice(b"; ");
+                    out.extend_from_slice(part.as_bytes());
+                }
+            }
+        }
+    }
+
+    /// Whether this is a finding about characters of the userinfo password (other than the finding
+    /// that there is a password).
+    fn finding_in_password(&self) -> bool {
+        self.code.is_some_and(|code| code != "userinfo-password")
+            && touches_password(self.input, self.span.clone())
     }
 
     /// The message and the help as they may be shown: escaped, and naming no character of a password
     /// (`in_password`: the error is at one). A parse error's message names the character it found; a
     /// finding's names the octet (`%00`).
     fn said(&self, in_password: bool) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
-        let finding_in_password = self.code.is_some_and(|code| code != "userinfo-password")
-            && touches_password(self.input, self.span.clone());
         if in_password && self.code.is_none() {
             (Cow::Borrowed(IN_PASSWORD), None)
-        } else if finding_in_password {
+        } else if self.finding_in_password() {
             (Cow::Borrowed(FINDING_IN_PASSWORD), None)
         } else {
-            (
-                escape_text(&self.message),
-                self.help.as_deref().map(escape_text),
-            )
+            let (message, _, help) = self.words.texts();
+            (escaped_owned(message), help.map(escaped_owned))
         }
     }
 
@@ -511,7 +612,8 @@ impl<'a> Diagnostic<'a> {
     pub(crate) fn record(&self) -> CiRecord {
         let (message, help) = self.said(in_password(self.input, self.span.start));
         let mut text = message.into_owned();
-        let label = self.label.as_deref().map(escape_text);
+        let (_, label, _) = self.words.texts();
+        let label = label.as_deref().map(escape_text);
         let note = self.note.as_deref().map(escape_text);
         for part in [help.as_deref(), label.as_deref(), note.as_deref()]
             .into_iter()
@@ -544,7 +646,7 @@ impl<'a> Diagnostic<'a> {
     /// ```
     fn write_rich(
         &self,
-        out: &mut impl Write,
+        out: &mut Vec<u8>,
         look: Look,
         source: &str,
         message: &str,
@@ -557,7 +659,8 @@ impl<'a> Diagnostic<'a> {
             Some(code) => format!("{message} [{code}]"),
             None => message.to_string(),
         };
-        let label = self.label.as_deref().map(escape_text);
+        let (_, label, _) = self.words.texts();
+        let label = label.as_deref().map(escape_text);
         let mut annotation = AnnotationKind::Primary.span(visible.span.clone());
         if let Some(label) = &label {
             annotation = annotation.label(label.as_ref());
@@ -716,7 +819,74 @@ pub(crate) fn escape_text(text: &str) -> Cow<'_, str> {
 
 /// Whether `text` is only printable ASCII (space to `~`): nothing in it needs escaping.
 fn is_printable_ascii(text: &str) -> bool {
-    text.bytes().all(|b| (b' '..=b'~').contains(&b))
+    printable_ascii(text.as_bytes())
+}
+
+/// [`is_printable_ascii`] of bytes, eight at a time: one pass, a few instructions per eight bytes.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let x = u64::from_le_bytes(eight);
+        // Some byte below 0x20 (the borrow of the subtraction reaches its high bit, which was clear),
+        // or some byte of 0x7F and above (its high bit is set, or adding 1 sets it; a carry into the
+        // next byte comes only from 0xFF, itself not printable).
+        let below = x.wrapping_sub(ONES * 0x20) & !x;
+        let above = x.wrapping_add(ONES) | x;
+        if (below | above) & HIGH != 0 {
+            return false;
+        }
+    }
+    words
+        .remainder()
+        .iter()
+        .all(|&b| b.wrapping_sub(b' ') < 0x5f)
+}
+
+/// [`escape_text`] of `text`, owned only when it was.
+fn escaped_owned(text: Cow<'_, str>) -> Cow<'_, str> {
+    match text {
+        Cow::Borrowed(text) => escape_text(text),
+        Cow::Owned(text) => Cow::Owned(escape_text(&text).into_owned()),
+    }
+}
+
+/// Appends [`escape_text`] of `text` to `out`.
+fn push_escaped_bytes(out: &mut Vec<u8>, text: &str) {
+    out.extend_from_slice(escape_text(text).as_bytes());
+}
+
+/// `fmt::Write` into the end of a byte buffer.
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl std::fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// Appends what `write` writes to `out`, escaped as [`escape_text`] escapes: written in place, looked at
+/// once, and written again escaped only when it has something to escape.
+fn write_escaped(out: &mut Vec<u8>, write: impl FnOnce(&mut Bytes<'_>) -> std::fmt::Result) {
+    let start = out.len();
+    // Writing into a `Vec` does not fail.
+    let _ = write(&mut Bytes(out));
+    let written = &out[start..];
+    if printable_ascii(written) {
+        return;
+    }
+    // Written from `str`s: UTF-8.
+    let text = String::from_utf8_lossy(written);
+    if !text.chars().any(needs_escape) {
+        return;
+    }
+    let text = text.into_owned();
+    out.truncate(start);
+    push_escaped_bytes(out, &text);
 }
 
 /// The byte range of the password of `input`'s userinfo, as the library finds it in any string
@@ -817,6 +987,27 @@ mod tests {
         for &(input, password) in cases {
             assert_eq!(password_span(input).map(|r| &input[r]), password, "{input}");
         }
+    }
+
+    #[test]
+    fn printable_ascii_finds_every_other_byte_at_every_position() {
+        for b in 0..=255u8 {
+            for at in 0..19 {
+                let mut bytes = [b'a'; 19];
+                bytes[at] = b;
+                assert_eq!(
+                    printable_ascii(&bytes),
+                    (b' '..=b'~').contains(&b),
+                    "byte {b:#x} at {at}"
+                );
+                // Beside a 0xFF, whose carry or borrow reaches the next byte.
+                if at > 0 {
+                    bytes[at - 1] = 0xff;
+                    assert!(!printable_ascii(&bytes), "byte {b:#x} at {at} after 0xFF");
+                }
+            }
+        }
+        assert!(printable_ascii(b""));
     }
 
     #[test]

@@ -501,3 +501,111 @@ fn no_context_hint_where_it_does_not_apply(#[case] rule: Rule, #[case] input: &s
         "{hint}"
     );
 }
+
+/// `detail()` assembled from the parts, which do not go through the per-thread cache of details.
+fn detail_of_parts(e: &ParseError) -> String {
+    let mut parts = vec![e.message()];
+    parts.extend(e.hint());
+    if !e.expected().is_empty() {
+        parts.push(e.expected_list());
+    }
+    parts.join("; ")
+}
+
+// The message names the character (quoted, with its code point when not ASCII; by code point alone when
+// it is invisible) and the hint spells its UTF-8 octets percent-encoded (RFC 3986 2.1, 2.5).
+#[rstest]
+#[case::space(
+    "/a b",
+    "space not allowed here",
+    Some("percent-encode a space as %20 (RFC 3986 2.1)")
+)]
+#[case::brace(
+    "/a{b",
+    "'{' not allowed here",
+    Some("no URI contains braces: expand the template or percent-encode as %7B (RFC 3986 2.1)")
+)]
+#[case::control(
+    "/a\u{1}b",
+    "control character U+0001 not allowed here",
+    Some("no URI contains it: percent-encode it as %01 (RFC 3986 2.1)")
+)]
+#[case::two_octets(
+    "#tamb\u{e9}n",
+    "'\u{e9}' (U+00E9) not allowed here",
+    Some(
+        "a URI is ASCII: percent-encode the character's UTF-8 octets as %C3%A9 (RFC 3986 2.1, 2.5)"
+    )
+)]
+#[case::four_octets(
+    "#a\u{1f600}",
+    "'\u{1f600}' (U+1F600) not allowed here",
+    Some("a URI is ASCII: percent-encode the character's UTF-8 octets as %F0%9F%98%80 (RFC 3986 2.1, 2.5)")
+)]
+#[case::bidi_control(
+    "/a\u{202e}b",
+    "invisible formatting character U+202E not allowed here",
+    Some("a URI is ASCII: percent-encode the character's UTF-8 octets as %E2%80%AE (RFC 3986 2.1, 2.5)")
+)]
+#[case::end("http://[::1", "unexpected end of input", None)]
+fn error_text_written_in_pieces(
+    #[case] input: &str,
+    #[case] message: &str,
+    #[case] hint: Option<&str>,
+) {
+    let e = parse_err(input);
+    assert_eq!(e.message(), message);
+    assert_eq!(e.hint().as_deref(), hint);
+    // The writers write what the `String` methods return.
+    let mut written = String::new();
+    e.write_message(&mut written).unwrap();
+    assert_eq!(written, message);
+    written.clear();
+    assert_eq!(e.write_hint(&mut written).unwrap(), hint.is_some());
+    assert_eq!(written, hint.unwrap_or(""));
+    written.clear();
+    e.write_expected_list(&mut written).unwrap();
+    assert_eq!(written, e.expected_list());
+    // Twice: once made, once from the cache of details.
+    for _ in 0..2 {
+        written.clear();
+        e.write_detail(&mut written).unwrap();
+        assert_eq!(written, detail_of_parts(&e));
+        assert_eq!(e.to_string(), format!("at byte {}: {written}", e.offset()));
+    }
+}
+
+/// Errors that share their list of expected items but not their character or kind each keep their own
+/// detail, in whatever order they are written.
+#[test]
+fn regression_detail_cache_tells_errors_apart() {
+    let inputs = [
+        "#a\u{e9}", "#a\u{fc}", "#a b", "#a{", "#a|", "#a#", "#a%2", "/a b", "/a\u{e9}", "a:b c",
+    ];
+    let errors: Vec<ParseError> = inputs.iter().map(|i| parse_err(i)).collect();
+    for round in 0..3 {
+        for (i, e) in errors.iter().enumerate().rev().skip(round) {
+            assert_eq!(e.detail(), detail_of_parts(e), "{:?}", inputs[i]);
+        }
+    }
+}
+
+/// A `fmt::Write` that writes another error's text while it is handed one (the per-thread cache of
+/// details is then in use): no panic, and the same text.
+#[test]
+fn regression_write_detail_into_a_writer_that_writes_errors() {
+    struct Nested<'e>(String, &'e ParseError);
+    impl std::fmt::Write for Nested<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            let inner = self.1.to_string();
+            assert!(inner.starts_with("at byte "));
+            self.0.push_str(s);
+            Ok(())
+        }
+    }
+    let outer = parse_err("/a b");
+    let inner = parse_err("#a\u{e9}");
+    let mut nested = Nested(String::new(), &inner);
+    outer.write_detail(&mut nested).unwrap();
+    assert_eq!(nested.0, detail_of_parts(&outer));
+}
