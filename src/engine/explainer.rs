@@ -186,12 +186,9 @@ impl<'s> Diag<'s> {
             self.negatives.clear();
             self.attempt_pos = p;
         }
-        // One or two ids as a rule: pushed one by one (no `memcpy` call for so few).
-        for &id in step.positives.iter() {
-            self.positives.push(id);
-        }
-        for &id in step.negatives.iter() {
-            self.negatives.push(id);
+        self.positives.extend_from_slice(&step.positives);
+        if !step.negatives.is_empty() {
+            self.negatives.extend_from_slice(&step.negatives);
         }
     }
 
