@@ -64,8 +64,84 @@ pub(crate) struct Diag<'s> {
     pub(crate) s: &'s [u8],
     pub(crate) look: Look,
     attempt_pos: usize,
-    positives: Vec<u16>,
+    positives: Ids,
     negatives: Vec<u16>,
+}
+
+/// The most ids a step adds in one copy of fixed size ([`ClassStep`]'s `packed`).
+const PACKED: usize = 16;
+
+/// A list of ids (pest's `positives`), kept in a buffer with room for [`PACKED`] more past its end, so
+/// that a step's ids are added in one copy of fixed size (a copy of a few ids of any length is a
+/// `memcpy` call, and pushing them one by one checks the capacity each time).
+struct Ids {
+    /// The ids are `buffer[..len]`; the rest of it is room.
+    buffer: Vec<u16>,
+    len: usize,
+}
+
+impl Ids {
+    /// An empty list in `buffer` (unless it holds over 1024 ids: a list that long is rare, and the
+    /// buffer is not kept for the next).
+    fn new(mut buffer: Vec<u16>) -> Ids {
+        if buffer.len() > 1024 {
+            buffer = Vec::new();
+        }
+        if buffer.len() < 4 * PACKED {
+            buffer.resize(4 * PACKED, 0);
+        }
+        Ids { buffer, len: 0 }
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    #[inline(always)]
+    fn room(&mut self) {
+        if self.len + PACKED > self.buffer.len() {
+            self.grow();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        self.buffer.resize(2 * self.buffer.len() + PACKED, 0);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, id: u16) {
+        self.room();
+        self.buffer[self.len] = id;
+        self.len += 1;
+    }
+
+    /// Adds the first `n` ids of `packed`.
+    #[inline(always)]
+    fn extend_packed(&mut self, packed: &[u16; PACKED], n: usize) {
+        self.room();
+        self.buffer[self.len..self.len + PACKED].copy_from_slice(packed);
+        self.len += n;
+    }
+
+    /// The ids, in the buffer's allocation.
+    #[cfg(any(test, feature = "runtime-grammar"))]
+    fn into_vec(mut self) -> Vec<u16> {
+        self.buffer.truncate(self.len);
+        self.buffer
+    }
 }
 
 #[allow(dead_code)]
@@ -91,19 +167,21 @@ static ASCII_HEX_DIGIT: [bool; 256] = {
 };
 
 impl<'s> Diag<'s> {
+    /// A `Diag` for matching `s` from its start.
+    #[cfg(any(test, feature = "runtime-grammar"))]
     pub(crate) fn new(s: &'s [u8]) -> Diag<'s> {
         Diag::with_buffer(s, Vec::with_capacity(16))
     }
 
-    /// A `Diag` that records its positive attempts in `buffer` (cleared first), so that a caller
-    /// can reuse one allocation from run to run (see [`Diag::into_positive_ids`]).
+    /// A `Diag` that records its positive attempts in `buffer` (whatever it holds), so that a caller
+    /// can reuse one allocation from run to run (see [`Diag::into_buffer`]).
     pub(crate) fn with_buffer(s: &'s [u8], mut buffer: Vec<u16>) -> Diag<'s> {
         buffer.clear();
         Diag {
             s,
             look: Look::None,
             attempt_pos: 0,
-            positives: buffer,
+            positives: Ids::new(buffer),
             negatives: Vec::new(),
         }
     }
@@ -115,8 +193,19 @@ impl<'s> Diag<'s> {
 
     /// The items (positions in [`ITEMS`]) attempted at [`Diag::offset`] outside negative lookaheads,
     /// as pest records its `positives`: in the order of the attempts, with repeats.
+    #[cfg(any(test, feature = "runtime-grammar"))]
     pub(crate) fn into_positive_ids(self) -> Vec<u16> {
-        self.positives
+        self.positives.into_vec()
+    }
+
+    /// [`Diag::into_positive_ids`], borrowed.
+    pub(crate) fn positive_ids(&self) -> &[u16] {
+        &self.positives.buffer[..self.positives.len]
+    }
+
+    /// The buffer of the positive attempts, for the next `Diag` (see [`Diag::with_buffer`]).
+    pub(crate) fn into_buffer(self) -> Vec<u16> {
+        self.positives.buffer
     }
 
     /// What `ParserState::rule` remembers before matching a rule at `p`.
@@ -186,10 +275,20 @@ impl<'s> Diag<'s> {
             self.negatives.clear();
             self.attempt_pos = p;
         }
-        self.positives.extend_from_slice(&step.positives);
-        if !step.negatives.is_empty() {
-            self.negatives.extend_from_slice(&step.negatives);
+        match &step.packed {
+            Some(packed) => self.positives.extend_packed(packed, step.positives.len()),
+            None => self.record_list(step),
         }
+    }
+
+    /// [`Diag::record`] for a step with negatives or many ids.
+    #[cold]
+    #[inline(never)]
+    fn record_list(&mut self, step: &ClassStep) {
+        for &id in step.positives.iter() {
+            self.positives.push(id);
+        }
+        self.negatives.extend_from_slice(&step.negatives);
     }
 
     /// pest's `EOI` rule.
@@ -246,6 +345,8 @@ pub(crate) struct ClassStep {
     records: bool,
     positives: Cow<'static, [u16]>,
     negatives: Cow<'static, [u16]>,
+    /// `positives` followed by zeros, when there are at most [`PACKED`] and no `negatives`.
+    packed: Option<[u16; PACKED]>,
 }
 
 impl ClassStep {
@@ -261,14 +362,30 @@ impl ClassStep {
             records: !positives.is_empty() || !negatives.is_empty(),
             positives: Cow::Borrowed(positives),
             negatives: Cow::Borrowed(negatives),
+            packed: packed(positives, negatives),
         }
     }
+}
+
+/// The `packed` form of a step's ids (see [`ClassStep`]).
+const fn packed(positives: &[u16], negatives: &[u16]) -> Option<[u16; PACKED]> {
+    if positives.len() > PACKED || !negatives.is_empty() {
+        return None;
+    }
+    let mut packed = [0; PACKED];
+    let mut k = 0;
+    while k < positives.len() {
+        packed[k] = positives[k];
+        k += 1;
+    }
+    Some(packed)
 }
 
 /// The steps of a class rule for each byte and the end of the input (256), outside and inside a
 /// negative lookahead, in the order [`Diag::replay`] reads them: `run` matches the rule in full from
 /// position 0 of the one-byte (or empty) input of the `Diag` it is given, and says whether it matched.
 /// Shared by the built-in explainer and the engine of grammars loaded at run time.
+#[cfg(any(test, feature = "runtime-grammar"))]
 pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassStep> {
     let mut steps = Vec::with_capacity(257 * 2);
     for byte in 0..=256usize {
@@ -280,10 +397,12 @@ pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassS
                 d.look = Look::Negative;
             }
             let matched = run(&mut d);
+            let positives = d.positives.into_vec();
             steps.push(ClassStep {
                 matched,
-                records: !d.positives.is_empty() || !d.negatives.is_empty(),
-                positives: Cow::Owned(d.positives),
+                records: !positives.is_empty() || !d.negatives.is_empty(),
+                packed: packed(&positives, &d.negatives),
+                positives: Cow::Owned(positives),
                 negatives: Cow::Owned(d.negatives),
             });
         }

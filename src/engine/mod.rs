@@ -102,16 +102,16 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, std::sync::Arc<[Expected]
         return None;
     }
     let offset = d.offset();
-    let mut ids = d.into_positive_ids();
     let table = expected_items();
-    let expected = match place_bits(table, &ids) {
+    let expected = match place_bits(table, d.positive_ids()) {
         Some(key) => folded_once(key, || {
-            places_of_bits(&key, &mut ids);
-            fold_places(table, &ids)
+            let mut places = Vec::new();
+            places_of_bits(&key, &mut places);
+            fold_places(table, &places)
         }),
-        None => expected_from_ids(table, &mut ids).into(),
+        None => expected_from_ids(table, &mut d.positive_ids().to_vec()).into(),
     };
-    BUFFER.set(ids);
+    BUFFER.set(d.into_buffer());
     Some((offset, expected))
 }
 
