@@ -110,7 +110,7 @@ impl Ids {
 
     #[inline(always)]
     fn room(&mut self) {
-        if self.len + PACKED > self.buffer.len() {
+        if !self.has_room() {
             self.grow();
         }
     }
@@ -128,10 +128,15 @@ impl Ids {
         self.len += 1;
     }
 
-    /// Adds the first `n` ids of `packed`.
+    /// Whether there is room for [`Ids::extend_packed`].
+    #[inline(always)]
+    fn has_room(&self) -> bool {
+        self.len + PACKED <= self.buffer.len()
+    }
+
+    /// Adds the first `n` ids of `packed` (with room for them: see [`Ids::has_room`]).
     #[inline(always)]
     fn extend_packed(&mut self, packed: &[u16; PACKED], n: usize) {
-        self.room();
         self.buffer[self.len..self.len + PACKED].copy_from_slice(packed);
         self.len += n;
     }
@@ -276,12 +281,14 @@ impl<'s> Diag<'s> {
             self.attempt_pos = p;
         }
         match &step.packed {
-            Some(packed) => self.positives.extend_packed(packed, step.positives.len()),
-            None => self.record_list(step),
+            Some(packed) if self.positives.has_room() => {
+                self.positives.extend_packed(packed, step.positives.len())
+            }
+            _ => self.record_list(step),
         }
     }
 
-    /// [`Diag::record`] for a step with negatives or many ids.
+    /// [`Diag::record`] for a step with negatives or many ids, or when the buffer is full.
     #[cold]
     #[inline(never)]
     fn record_list(&mut self, step: &ClassStep) {
