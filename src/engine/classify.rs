@@ -139,7 +139,8 @@ fn authority_start(input: &str) -> Option<usize> {
         }
     };
     let start = after_scheme + 2;
-    (b.get(after_scheme..start) == Some(b"//")).then_some(start)
+    // (Byte by byte: a comparison of slices is a call.)
+    (b.get(after_scheme) == Some(&b'/') && b.get(after_scheme + 1) == Some(&b'/')).then_some(start)
 }
 
 /// The authority of `input` as [`AuthorityShape`] describes it; `None` when there is no `//` where
