@@ -446,6 +446,23 @@ pub fn generate(
         out.line("];");
     }
     out.line("");
+    out.line("/// The ASCII characters each grammar rule accepts, as a bit set, when its language is made of");
+    out.line("/// one-character strings only (`rfc3986_peg::explainer::steps::class_of_rule`), by rule number.");
+    out.line(&format!(
+        "pub(crate) static RULE_CLASSES: [Option<u128>; {}] = [",
+        program.entries.len()
+    ));
+    out.indent += 1;
+    for rule in 0..program.entries.len() {
+        let class = match steps::class_of_rule(&program, rule) {
+            Some(set) => format!("Some({set:#x})"),
+            None => "None".to_string(),
+        };
+        out.line(&format!("{class}, // {}", names[rule]));
+    }
+    out.indent -= 1;
+    out.line("];");
+    out.line("");
     out.line("/// The distinct steps of the tables of steps (`CLASS_STEPS_k`, `FAIL_STEPS_k`, `STOP_STEPS_k`).");
     out.line(&format!(
         "pub(crate) static STEPS: [ClassStep; {}] = [",

@@ -338,7 +338,7 @@ impl<'s> Diag<'s> {
 
 #[cfg(all(test, feature = "runtime-grammar"))]
 pub(crate) use generated::PROGRAM_DIGEST;
-pub(crate) use generated::{explain, ITEMS};
+pub(crate) use generated::{explain, ITEMS, RULE_CLASSES};
 use std::borrow::Cow;
 
 /// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that

@@ -65,6 +65,42 @@ pub fn steps(program: &Program, target: Target) -> Vec<Step> {
     steps
 }
 
+/// Whether the whole of `s` is in the language of grammar rule number `rule` (matched by its entry).
+pub fn matches(program: &Program, rule: usize, s: &[u8]) -> bool {
+    let mut d = Record {
+        program,
+        s,
+        look: Look::None,
+        attempt_pos: 0,
+        positives: Vec::new(),
+        negatives: Vec::new(),
+    };
+    d.call(program.entries[rule], 0) == Some(s.len())
+}
+
+/// The ASCII characters grammar rule number `rule` accepts, as a bit set, when its language is made of
+/// one-character strings only (`ALPHA`, `unreserved`, `pchar`, ...); `None` for any other rule (one
+/// that accepts the empty string, no one-character string, or a longer string that starts with an
+/// accepted character). What folding the expected items of an error needs (`src/engine/subsumption.rs`).
+pub fn class_of_rule(program: &Program, rule: usize) -> Option<u128> {
+    if matches(program, rule, b"") {
+        return None;
+    }
+    let set = (0..128u8)
+        .filter(|&b| matches(program, rule, &[b]))
+        .fold(0u128, |set, b| set | 1 << b);
+    if set == 0 {
+        return None;
+    }
+    // One-character strings only: no accepted character starts a longer match.
+    for b in (0..128u8).filter(|b| set & (1 << b) != 0) {
+        if (0..128u8).any(|c| matches(program, rule, &[b, c])) {
+            return None;
+        }
+    }
+    Some(set)
+}
+
 /// pest's `Lookahead`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Look {
