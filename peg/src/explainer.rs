@@ -16,7 +16,11 @@
 //!
 //! The code is written from the explainer's [`Program`] ([`lower`]): the detail grammar lowered once,
 //! with the tables the explainer steps with (class rules, fail, skip, stop, triplet and run tables),
-//! which `rfc3986`'s run-time engine also builds, for grammars loaded at run time, and interprets.
+//! which `rfc3986`'s run-time engine also builds, for grammars loaded at run time, and interprets. What
+//! the class rules, the rules on the bytes of their fail tables and the repetitions' bodies where their
+//! scans stop record (their *steps*, [`steps`]) is worked out here too and written as constants, as are
+//! the character classes of the rules that folding the expected items needs
+//! ([`steps::class_of_rule`]): the built-in explainer makes no table at run time.
 
 pub mod lower;
 pub mod steps;
@@ -252,7 +256,8 @@ pub fn generate(
     ));
     out.line("");
     out.line("/// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record");
-    out.line("/// of attempts depends on the byte alone, so `Diag::class` replays it from a table made once.");
+    out.line("/// of attempts depends on the byte alone, so `Diag::replay` replays it from their table");
+    out.line("/// `CLASS_STEPS_k` (their step-by-step forms, listed here, are what the tests check the tables with).");
     out.line("pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[");
     out.indent += 1;
     for &r in &program.classes {
@@ -295,7 +300,7 @@ pub fn generate(
             in_full = Some(out.text.len());
             out.comment(&comment);
             out.line(&format!(
-                "// `{}` matched and recorded step by step (for `Diag::class`'s table).",
+                "// `{}` matched and recorded step by step (as its table `CLASS_STEPS_{k}` says).",
                 rule.name
             ));
             out.line(&format!(

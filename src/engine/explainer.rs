@@ -343,8 +343,14 @@ use std::borrow::Cow;
 
 /// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that
 /// byte's position after those recorded before it (positive and negative). The built-in explainer's
-/// are constants (`STEPS` in the generated code), those of a grammar loaded at run time are made by
+/// are constants (`STEPS` in the generated code, which the generator works out by matching each rule on
+/// each byte alone: `rfc3986_peg::explainer::steps`), those of a grammar loaded at run time are made by
 /// [`steps_of`].
+///
+/// Replaying a step is exact: every rule a class rule tries starts at its position, so its attempts at
+/// a position `p` come after those recorded at `p` before it (which it never removes) or replace them
+/// all when the furthest position was before `p`, and they are the same for the same byte (the same
+/// holds for a rule on a byte of its fail table and a repetition's body where its scan stops).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct ClassStep {
     matched: bool,

@@ -203,7 +203,7 @@ pub(crate) struct ExpectedItem {
     pub(crate) expected: Expected,
     /// Whether it is a rule (rules are listed first, and only rules fold others away).
     pub(crate) is_rule: bool,
-    /// The characters it accepts when it is one character, for [`fold`](crate::engine::subsumption): worked out at
+    /// The characters it accepts when it is one character, for [`fold`](crate::engine::subsumption): looked up at
     /// the first error that lists the item (see [`ExpectedItem::class`]).
     pub(crate) class: std::sync::OnceLock<Option<u128>>,
 }
@@ -218,9 +218,9 @@ impl ExpectedItem {
         }
     }
 
-    /// The characters the item accepts when it is one character ([`crate::engine::subsumption::class_of`]), worked
-    /// out once: most items of a grammar never appear in an error, and working out a rule's class runs
-    /// it on every one- and two-character ASCII string.
+    /// The characters the item accepts when it is one character ([`crate::engine::subsumption::class_of`]), looked
+    /// up once (a rule's class is a constant of the generated explainer, a quoted string's comes from its
+    /// text).
     pub(crate) fn class(&self) -> Option<u128> {
         *self
             .class
