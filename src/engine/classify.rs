@@ -114,15 +114,21 @@ struct AuthorityShape {
 /// The authority of `input` as [`AuthorityShape`] describes it when the port and IP-literal hints may
 /// apply to an error at `offset`, else `None` (as when there is no authority).
 ///
-/// Both hints need the host to start at or before `offset` and, before or at `offset`, a `:` after the
-/// host (a port's) or a `[` opening it: with neither byte from the authority's start to `offset`, no
-/// hint applies, and the authority (which may go on far past the error) is not scanned.
+/// Both hints need, in the authority and at or before `offset`, a `:` after the host (a port's) or a
+/// `[` opening it: with neither byte before the authority ends or the error comes, no hint applies, and
+/// the authority (which may go on far past the error) is not scanned.
 fn relevant_authority(input: &str, offset: usize) -> Option<AuthorityShape> {
     let start = authority_start(input)?;
     let b = input.as_bytes();
     let upto = b.get(start..b.len().min(offset.saturating_add(1)))?;
-    memchr::memchr2(b':', b'[', upto)?;
-    Some(authority_shape_from(input, start))
+    for &c in upto {
+        match c {
+            b':' | b'[' => return Some(authority_shape_from(input, start)),
+            b'/' | b'?' | b'#' => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Where the authority of `input` starts (after `//`), as Appendix B finds it; `None` when there is no
