@@ -177,7 +177,9 @@ impl Out<'_> {
         self.line(&format!(
             "/// The steps of {what}: places in `STEPS` by byte (256: the end of the input), outside and"
         ));
-        self.line("/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).");
+        self.line(
+            "/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).",
+        );
         self.line(&format!("pub(crate) static {name}: [u16; 514] = ["));
         self.indent += 1;
         for row in places.chunks(24) {
@@ -256,7 +258,9 @@ pub fn generate(
     ));
     out.line("");
     out.line("/// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record");
-    out.line("/// of attempts depends on the byte alone, so `Diag::replay` replays it from their table");
+    out.line(
+        "/// of attempts depends on the byte alone, so `Diag::replay` replays it from their table",
+    );
     out.line("/// `CLASS_STEPS_k` (their step-by-step forms, listed here, are what the tests check the tables with).");
     out.line("pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[");
     out.indent += 1;

@@ -83,6 +83,7 @@ struct Ids {
 impl Ids {
     /// An empty list in `buffer` (unless it holds over 1024 ids: a list that long is rare, and the
     /// buffer is not kept for the next).
+    #[inline]
     fn new(mut buffer: Vec<u16>) -> Ids {
         if buffer.len() > 1024 {
             buffer = Vec::new();
@@ -180,8 +181,8 @@ impl<'s> Diag<'s> {
 
     /// A `Diag` that records its positive attempts in `buffer` (whatever it holds), so that a caller
     /// can reuse one allocation from run to run (see [`Diag::into_buffer`]).
-    pub(crate) fn with_buffer(s: &'s [u8], mut buffer: Vec<u16>) -> Diag<'s> {
-        buffer.clear();
+    #[inline]
+    pub(crate) fn with_buffer(s: &'s [u8], buffer: Vec<u16>) -> Diag<'s> {
         Diag {
             s,
             look: Look::None,
@@ -455,23 +456,32 @@ mod steps_tests {
 
     #[test]
     fn every_table_of_steps_is_the_one_the_rules_record() {
-        assert_eq!(
-            generated::CLASS_RULES.len(),
-            generated::CLASS_TABLES.len()
-        );
+        assert_eq!(generated::CLASS_RULES.len(), generated::CLASS_TABLES.len());
         for (k, (rule, places)) in generated::CLASS_RULES
             .iter()
             .zip(generated::CLASS_TABLES)
             .enumerate()
         {
-            assert_same(steps_of(|d| rule(d, 0).is_some()), places, &format!("class rule {k}"));
+            assert_same(
+                steps_of(|d| rule(d, 0).is_some()),
+                places,
+                &format!("class rule {k}"),
+            );
         }
         assert!(!generated::FAIL_TABLES.is_empty() && !generated::STOP_TABLES.is_empty());
         for (k, (rule, places)) in generated::FAIL_TABLES.iter().enumerate() {
-            assert_same(steps_of(|d| rule(d, 0).is_some()), places, &format!("fail table {k}"));
+            assert_same(
+                steps_of(|d| rule(d, 0).is_some()),
+                places,
+                &format!("fail table {k}"),
+            );
         }
         for (k, (body, places)) in generated::STOP_TABLES.iter().enumerate() {
-            assert_same(steps_of(|d| body(d, 0).is_some()), places, &format!("stop table {k}"));
+            assert_same(
+                steps_of(|d| body(d, 0).is_some()),
+                places,
+                &format!("stop table {k}"),
+            );
         }
     }
 }
