@@ -462,12 +462,12 @@ pub fn generate(
         program.entries.len()
     ));
     out.indent += 1;
-    for rule in 0..program.entries.len() {
+    for (rule, name) in names.iter().enumerate().take(program.entries.len()) {
         let class = match steps::class_of_rule(&program, rule) {
             Some(set) => format!("Some({set:#x})"),
             None => "None".to_string(),
         };
-        out.line(&format!("{class}, // {}", names[rule]));
+        out.line(&format!("{class}, // {name}"));
     }
     out.indent -= 1;
     out.line("];");
