@@ -20,8 +20,9 @@ pub(crate) fn classify(
     offset: usize,
     expected: impl Into<Arc<[Expected]>>,
 ) -> ParseError {
-    // The authority as Appendix B splits it, for the port and IP-literal hints (one pass).
-    let authority = authority_shape(input);
+    // The authority as Appendix B splits it, for the port and IP-literal hints (one pass), when they
+    // may apply (see `relevant_authority`).
+    let authority = relevant_authority(input, offset);
     if let Some(error) = port_error(rule, input, offset, authority) {
         return error;
     }
@@ -110,9 +111,29 @@ struct AuthorityShape {
     close: Option<usize>,
 }
 
-/// The authority of `input` as [`AuthorityShape`] describes it; `None` when there is no `//` where
-/// Appendix B looks for it.
-fn authority_shape(input: &str) -> Option<AuthorityShape> {
+/// The authority of `input` as [`AuthorityShape`] describes it when the port and IP-literal hints may
+/// apply to an error at `offset`, else `None` (as when there is no authority).
+///
+/// Both hints need, in the authority and at or before `offset`, a `:` after the host (a port's) or a
+/// `[` opening it: with neither byte before the authority ends or the error comes, no hint applies, and
+/// the authority (which may go on far past the error) is not scanned.
+fn relevant_authority(input: &str, offset: usize) -> Option<AuthorityShape> {
+    let start = authority_start(input)?;
+    let b = input.as_bytes();
+    let upto = b.get(start..b.len().min(offset.saturating_add(1)))?;
+    for &c in upto {
+        match c {
+            b':' | b'[' => return Some(authority_shape_from(input, start)),
+            b'/' | b'?' | b'#' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where the authority of `input` starts (after `//`), as Appendix B finds it; `None` when there is no
+/// `//` where Appendix B looks for it.
+fn authority_start(input: &str) -> Option<usize> {
     let b = input.as_bytes();
     // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte.
     let mut i = 0;
@@ -124,9 +145,20 @@ fn authority_shape(input: &str) -> Option<AuthorityShape> {
         }
     };
     let start = after_scheme + 2;
-    if b.get(after_scheme..start) != Some(b"//") {
-        return None;
-    }
+    // (Byte by byte: a comparison of slices is a call.)
+    (b.get(after_scheme) == Some(&b'/') && b.get(after_scheme + 1) == Some(&b'/')).then_some(start)
+}
+
+/// The authority of `input` as [`AuthorityShape`] describes it; `None` when there is no `//` where
+/// Appendix B looks for it.
+#[cfg(test)]
+fn authority_shape(input: &str) -> Option<AuthorityShape> {
+    authority_start(input).map(|start| authority_shape_from(input, start))
+}
+
+/// The authority of `input` that starts at `start` (see [`authority_start`]).
+fn authority_shape_from(input: &str, start: usize) -> AuthorityShape {
+    let b = input.as_bytes();
     let mut shape = AuthorityShape {
         end: b.len(),
         host_start: start,
@@ -166,7 +198,7 @@ fn authority_shape(input: &str) -> Option<AuthorityShape> {
             _ => {}
         }
     }
-    Some(shape)
+    shape
 }
 
 /// Whether `offset` falls inside the brackets of a host that starts with `[` (`authority`: what
@@ -282,6 +314,25 @@ mod authority_shape_tests {
         #[test]
         fn the_shape_is_appendix_b_s(input in "[a:/?#@\\]\\[]{0,16}") {
             prop_assert_eq!(authority_shape(&input), by_appendix_b(&input));
+        }
+
+        /// The hints read from the authority only when it may matter are those read from the whole
+        /// authority, wherever the error is.
+        #[test]
+        fn the_hints_need_the_authority_only_with_a_colon_or_bracket_before_the_error(
+            input in "(a:)?//[a1:@\\]\\[/]{0,12}",
+            offset in 0usize..16,
+        ) {
+            let offset = offset.min(input.len());
+            let (whole, relevant) = (authority_shape(&input), relevant_authority(&input, offset));
+            prop_assert_eq!(
+                in_ip_literal(&input, offset, whole),
+                in_ip_literal(&input, offset, relevant)
+            );
+            prop_assert_eq!(
+                port_error(Rule::URI_REFERENCE, &input, offset, whole),
+                port_error(Rule::URI_REFERENCE, &input, offset, relevant)
+            );
         }
     }
 }

@@ -63,11 +63,91 @@ pub(crate) struct Mark {
 pub(crate) struct Diag<'s> {
     pub(crate) s: &'s [u8],
     pub(crate) look: Look,
-    /// The steps of the class rules (see [`class_memo`]), looked up at the first use.
-    memo: Option<&'static [OnceLock<Vec<ClassStep>>]>,
     attempt_pos: usize,
-    positives: Vec<u16>,
+    positives: Ids,
     negatives: Vec<u16>,
+}
+
+/// The most ids a step adds in one copy of fixed size ([`ClassStep`]'s `packed`).
+const PACKED: usize = 16;
+
+/// A list of ids (pest's `positives`), kept in a buffer with room for [`PACKED`] more past its end, so
+/// that a step's ids are added in one copy of fixed size (a copy of a few ids of any length is a
+/// `memcpy` call, and pushing them one by one checks the capacity each time).
+struct Ids {
+    /// The ids are `buffer[..len]`; the rest of it is room.
+    buffer: Vec<u16>,
+    len: usize,
+}
+
+impl Ids {
+    /// An empty list in `buffer` (unless it holds over 1024 ids: a list that long is rare, and the
+    /// buffer is not kept for the next).
+    #[inline]
+    fn new(mut buffer: Vec<u16>) -> Ids {
+        if buffer.len() > 1024 {
+            buffer = Vec::new();
+        }
+        if buffer.len() < 4 * PACKED {
+            buffer.resize(4 * PACKED, 0);
+        }
+        Ids { buffer, len: 0 }
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    #[inline(always)]
+    fn room(&mut self) {
+        if !self.has_room() {
+            self.grow();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        self.buffer.resize(2 * self.buffer.len() + PACKED, 0);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, id: u16) {
+        self.room();
+        self.buffer[self.len] = id;
+        self.len += 1;
+    }
+
+    /// Whether there is room for [`Ids::extend_packed`].
+    #[inline(always)]
+    fn has_room(&self) -> bool {
+        self.len + PACKED <= self.buffer.len()
+    }
+
+    /// Adds the first `n` ids of `packed` (with room for them: see [`Ids::has_room`]).
+    #[inline(always)]
+    fn extend_packed(&mut self, packed: &[u16; PACKED], n: usize) {
+        self.buffer[self.len..self.len + PACKED].copy_from_slice(packed);
+        self.len += n;
+    }
+
+    /// The ids, in the buffer's allocation.
+    #[cfg(any(test, feature = "runtime-grammar"))]
+    fn into_vec(mut self) -> Vec<u16> {
+        self.buffer.truncate(self.len);
+        self.buffer
+    }
 }
 
 #[allow(dead_code)]
@@ -93,20 +173,21 @@ static ASCII_HEX_DIGIT: [bool; 256] = {
 };
 
 impl<'s> Diag<'s> {
+    /// A `Diag` for matching `s` from its start.
+    #[cfg(any(test, feature = "runtime-grammar"))]
     pub(crate) fn new(s: &'s [u8]) -> Diag<'s> {
         Diag::with_buffer(s, Vec::with_capacity(16))
     }
 
-    /// A `Diag` that records its positive attempts in `buffer` (cleared first), so that a caller
-    /// can reuse one allocation from run to run (see [`Diag::into_positive_ids`]).
-    pub(crate) fn with_buffer(s: &'s [u8], mut buffer: Vec<u16>) -> Diag<'s> {
-        buffer.clear();
+    /// A `Diag` that records its positive attempts in `buffer` (whatever it holds), so that a caller
+    /// can reuse one allocation from run to run (see [`Diag::into_buffer`]).
+    #[inline]
+    pub(crate) fn with_buffer(s: &'s [u8], buffer: Vec<u16>) -> Diag<'s> {
         Diag {
             s,
             look: Look::None,
-            memo: None,
             attempt_pos: 0,
-            positives: buffer,
+            positives: Ids::new(buffer),
             negatives: Vec::new(),
         }
     }
@@ -118,8 +199,19 @@ impl<'s> Diag<'s> {
 
     /// The items (positions in [`ITEMS`]) attempted at [`Diag::offset`] outside negative lookaheads,
     /// as pest records its `positives`: in the order of the attempts, with repeats.
+    #[cfg(any(test, feature = "runtime-grammar"))]
     pub(crate) fn into_positive_ids(self) -> Vec<u16> {
-        self.positives
+        self.positives.into_vec()
+    }
+
+    /// [`Diag::into_positive_ids`], borrowed.
+    pub(crate) fn positive_ids(&self) -> &[u16] {
+        &self.positives.buffer[..self.positives.len]
+    }
+
+    /// The buffer of the positive attempts, for the next `Diag` (see [`Diag::with_buffer`]).
+    pub(crate) fn into_buffer(self) -> Vec<u16> {
+        self.positives.buffer
     }
 
     /// What `ParserState::rule` remembers before matching a rule at `p`.
@@ -158,42 +250,53 @@ impl<'s> Diag<'s> {
         r
     }
 
-    /// A rule of `CLASS_RULES` (number `k`) at `p`: matched and recorded as `d_NAME_in_full` would,
-    /// from a table of what that does for each byte (see [`class_memo`]).
-    #[inline]
-    pub(crate) fn class(&mut self, k: usize, p: usize) -> Option<usize> {
-        let byte = self.s.get(p).map_or(256, |&b| b as usize);
-        let negative = self.look == Look::Negative;
-        let memo = match self.memo {
-            Some(memo) => memo,
-            None => *self.memo.insert(class_memo()),
-        };
-        let steps = memo[k].get_or_init(|| class_steps(k));
-        self.step(&steps[byte * 2 + usize::from(negative)], p)
+    /// What a class rule, a rule on a byte of its fail table or a repetition's body where its scan
+    /// stops does at `p`, replayed from its table of steps (`table`: places in the generated `STEPS`
+    /// by byte, 256 for the end of the input, outside and inside a negative lookahead), which the
+    /// generator worked out (`rfc3986_peg::explainer::steps`) as [`steps_of`] does at run time.
+    #[inline(always)]
+    pub(crate) fn replay(&mut self, table: &'static [u16; 514], p: usize) -> Option<usize> {
+        let byte = self.s.get(p).map_or(256, |&b| usize::from(b));
+        let at = byte * 2 + usize::from(self.look == Look::Negative);
+        self.step(&generated::STEPS[usize::from(table[at])], p)
     }
 
     /// What a class rule at `p` does, from its step for the byte at `p` (see [`ClassStep`]): the
-    /// built-in explainer's steps come from [`class_memo`], those of a grammar loaded at run time from
-    /// its engine.
-    #[inline]
+    /// built-in explainer's steps are constants ([`Diag::replay`]), those of a grammar loaded at run
+    /// time are made by its engine.
+    #[inline(always)]
     pub(crate) fn step(&mut self, step: &ClassStep, p: usize) -> Option<usize> {
         let r = step.matched.then_some(p + 1);
-        if p < self.attempt_pos || (step.positives.is_empty() && step.negatives.is_empty()) {
-            return r;
+        if p >= self.attempt_pos && step.records {
+            self.record(step, p);
         }
+        r
+    }
+
+    /// The attempts of `step` at `p` (at or past the furthest position) added to the record.
+    #[inline(never)]
+    fn record(&mut self, step: &ClassStep, p: usize) {
         if p > self.attempt_pos {
             self.positives.clear();
             self.negatives.clear();
             self.attempt_pos = p;
         }
-        // One or two ids as a rule: pushed one by one (no `memcpy` call for so few).
-        for &id in &step.positives {
+        match &step.packed {
+            Some(packed) if self.positives.has_room() => {
+                self.positives.extend_packed(packed, step.positives.len())
+            }
+            _ => self.record_list(step),
+        }
+    }
+
+    /// [`Diag::record`] for a step with negatives or many ids, or when the buffer is full.
+    #[cold]
+    #[inline(never)]
+    fn record_list(&mut self, step: &ClassStep) {
+        for &id in step.positives.iter() {
             self.positives.push(id);
         }
-        for &id in &step.negatives {
-            self.negatives.push(id);
-        }
-        r
+        self.negatives.extend_from_slice(&step.negatives);
     }
 
     /// pest's `EOI` rule.
@@ -236,46 +339,67 @@ impl<'s> Diag<'s> {
 
 #[cfg(all(test, feature = "runtime-grammar"))]
 pub(crate) use generated::PROGRAM_DIGEST;
-pub(crate) use generated::{explain, ITEMS};
-use std::sync::OnceLock;
+pub(crate) use generated::{explain, ITEMS, RULE_CLASSES};
+use std::borrow::Cow;
 
 /// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that
-/// byte's position after those recorded before it (positive and negative).
-#[derive(Debug)]
+/// byte's position after those recorded before it (positive and negative). The built-in explainer's
+/// are constants (`STEPS` in the generated code, which the generator works out by matching each rule on
+/// each byte alone: `rfc3986_peg::explainer::steps`), those of a grammar loaded at run time are made by
+/// [`steps_of`].
+///
+/// Replaying a step is exact: every rule a class rule tries starts at its position, so its attempts at
+/// a position `p` come after those recorded at `p` before it (which it never removes) or replace them
+/// all when the furthest position was before `p`, and they are the same for the same byte (the same
+/// holds for a rule on a byte of its fail table and a repetition's body where its scan stops).
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct ClassStep {
     matched: bool,
-    positives: Vec<u16>,
-    negatives: Vec<u16>,
+    /// Whether it records anything (`positives` or `negatives` not empty).
+    records: bool,
+    positives: Cow<'static, [u16]>,
+    negatives: Cow<'static, [u16]>,
+    /// `positives` followed by zeros, when there are at most [`PACKED`] and no `negatives`.
+    packed: Option<[u16; PACKED]>,
 }
 
-/// The steps of the class rules, each rule's made at its first use (a process that explains one
-/// rejection meets a few of them: working out all 32 took 6.3 M instructions, most of what its
-/// first explanation cost).
-///
-/// The steps of class rule `k` for each byte (and the end of the input, as 256), outside and inside a
-/// negative lookahead, made once by matching the rule step by step on that byte alone. This is exact:
-/// every rule a class rule tries starts at its position, so its attempts at a position `p` come after
-/// those recorded at `p` before it (which it never removes) or replace them all when the furthest
-/// position was before `p`, and they are the same for the same byte.
-fn class_memo() -> &'static [OnceLock<Vec<ClassStep>>] {
-    static MEMO: OnceLock<Vec<OnceLock<Vec<ClassStep>>>> = OnceLock::new();
-    MEMO.get_or_init(|| {
-        (0..generated::CLASS_RULES.len())
-            .map(|_| OnceLock::new())
-            .collect()
-    })
+impl ClassStep {
+    /// A step of the built-in explainer's `STEPS`.
+    #[allow(dead_code)] // used by the generated code
+    pub(crate) const fn fixed(
+        matched: bool,
+        positives: &'static [u16],
+        negatives: &'static [u16],
+    ) -> ClassStep {
+        ClassStep {
+            matched,
+            records: !positives.is_empty() || !negatives.is_empty(),
+            positives: Cow::Borrowed(positives),
+            negatives: Cow::Borrowed(negatives),
+            packed: packed(positives, negatives),
+        }
+    }
 }
 
-/// The steps of class rule `k` (one rule's table of [`class_memo`]), made by its step-by-step form,
-/// which calls only step-by-step forms.
-fn class_steps(k: usize) -> Vec<ClassStep> {
-    steps_of(|d| (generated::CLASS_RULES[k])(d, 0).is_some())
+/// The `packed` form of a step's ids (see [`ClassStep`]).
+const fn packed(positives: &[u16], negatives: &[u16]) -> Option<[u16; PACKED]> {
+    if positives.len() > PACKED || !negatives.is_empty() {
+        return None;
+    }
+    let mut packed = [0; PACKED];
+    let mut k = 0;
+    while k < positives.len() {
+        packed[k] = positives[k];
+        k += 1;
+    }
+    Some(packed)
 }
 
 /// The steps of a class rule for each byte and the end of the input (256), outside and inside a
-/// negative lookahead, in the order [`Diag::class`] reads them: `run` matches the rule in full from
+/// negative lookahead, in the order [`Diag::replay`] reads them: `run` matches the rule in full from
 /// position 0 of the one-byte (or empty) input of the `Diag` it is given, and says whether it matched.
 /// Shared by the built-in explainer and the engine of grammars loaded at run time.
+#[cfg(any(test, feature = "runtime-grammar"))]
 pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassStep> {
     let mut steps = Vec::with_capacity(257 * 2);
     for byte in 0..=256usize {
@@ -287,10 +411,13 @@ pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassS
                 d.look = Look::Negative;
             }
             let matched = run(&mut d);
+            let positives = d.positives.into_vec();
             steps.push(ClassStep {
                 matched,
-                positives: d.positives,
-                negatives: d.negatives,
+                records: !positives.is_empty() || !d.negatives.is_empty(),
+                packed: packed(&positives, &d.negatives),
+                positives: Cow::Owned(positives),
+                negatives: Cow::Owned(d.negatives),
             });
         }
     }
@@ -304,4 +431,57 @@ mod generated {
     #[allow(unused_imports)]
     use super::*;
     include!(concat!(env!("OUT_DIR"), "/generated_explainer.rs"));
+}
+
+/// The generator's tables of steps against the steps made at run time by the generated step-by-step
+/// functions (as the explainer made them before they were constants): equal for every byte.
+#[cfg(test)]
+mod steps_tests {
+    use super::*;
+
+    fn table(places: &[u16; 514]) -> Vec<&'static ClassStep> {
+        places
+            .iter()
+            .map(|&place| &generated::STEPS[usize::from(place)])
+            .collect()
+    }
+
+    #[track_caller]
+    fn assert_same(made: Vec<ClassStep>, places: &[u16; 514], what: &str) {
+        let fixed = table(places);
+        for (at, (made, fixed)) in made.iter().zip(fixed).enumerate() {
+            assert_eq!(made, fixed, "{what}, byte {}, negative {}", at / 2, at % 2);
+        }
+    }
+
+    #[test]
+    fn every_table_of_steps_is_the_one_the_rules_record() {
+        assert_eq!(generated::CLASS_RULES.len(), generated::CLASS_TABLES.len());
+        for (k, (rule, places)) in generated::CLASS_RULES
+            .iter()
+            .zip(generated::CLASS_TABLES)
+            .enumerate()
+        {
+            assert_same(
+                steps_of(|d| rule(d, 0).is_some()),
+                places,
+                &format!("class rule {k}"),
+            );
+        }
+        assert!(!generated::FAIL_TABLES.is_empty() && !generated::STOP_TABLES.is_empty());
+        for (k, (rule, places)) in generated::FAIL_TABLES.iter().enumerate() {
+            assert_same(
+                steps_of(|d| rule(d, 0).is_some()),
+                places,
+                &format!("fail table {k}"),
+            );
+        }
+        for (k, (body, places)) in generated::STOP_TABLES.iter().enumerate() {
+            assert_same(
+                steps_of(|d| body(d, 0).is_some()),
+                places,
+                &format!("stop table {k}"),
+            );
+        }
+    }
 }

@@ -102,16 +102,16 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, std::sync::Arc<[Expected]
         return None;
     }
     let offset = d.offset();
-    let mut ids = d.into_positive_ids();
     let table = expected_items();
-    let expected = match place_bits(table, &ids) {
+    let expected = match place_bits(table, d.positive_ids()) {
         Some(key) => folded_once(key, || {
-            places_of_bits(&key, &mut ids);
-            fold_places(table, &ids)
+            let mut places = Vec::new();
+            places_of_bits(&key, &mut places);
+            fold_places(table, &places)
         }),
-        None => expected_from_ids(table, &mut ids).into(),
+        None => expected_from_ids(table, &mut d.positive_ids().to_vec()).into(),
     };
-    BUFFER.set(ids);
+    BUFFER.set(d.into_buffer());
     Some((offset, expected))
 }
 
@@ -158,27 +158,41 @@ pub(crate) fn after_port(rule: Rule) -> Option<std::sync::Arc<[Expected]>> {
 
 /// The folded list of the built-in explainer for the set of places `key`, made by `fold` the first time this
 /// thread meets the set and shared after that: the lines a file rejects have few distinct sets, and
-/// folding is most of the cost of an explanation after the explainer's run. The cache is direct-mapped,
-/// 64 lists per thread at most.
+/// folding is most of the cost of an explanation after the explainer's run. The cache has 256 sets of
+/// two lists (the one used last first), 512 lists per thread at most: two sets met often that map to
+/// the same place do not drive each other out.
 fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync::Arc<[Expected]> {
     use std::cell::RefCell;
     use std::sync::Arc;
     type Slot = Option<([u64; 4], Arc<[Expected]>)>;
     thread_local! {
-        static FOLDED: RefCell<[Slot; 64]> = const { RefCell::new([const { None }; 64]) };
+        static FOLDED: RefCell<[[Slot; 2]; 256]> =
+            const { RefCell::new([const { [None, None] }; 256]) };
     }
     let mixed = key[0] ^ key[1].rotate_left(16) ^ key[2].rotate_left(32) ^ key[3].rotate_left(48);
-    let index = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
-    let hit = FOLDED.try_with(|cache| match &cache.borrow()[index] {
-        Some((k, list)) if *k == key => Some(Arc::clone(list)),
-        _ => None,
+    let index = (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
+    let hit = FOLDED.try_with(|cache| {
+        let set = &mut cache.borrow_mut()[index];
+        match set {
+            [Some((k, list)), _] if *k == key => Some(Arc::clone(list)),
+            [_, Some((k, list))] if *k == key => {
+                let list = Arc::clone(list);
+                set.swap(0, 1);
+                Some(list)
+            }
+            _ => None,
+        }
     });
     if let Ok(Some(list)) = hit {
         return list;
     }
     let list: Arc<[Expected]> = fold().into();
     // (A thread being torn down has no cache any more: the list is then just not kept.)
-    let _ = FOLDED.try_with(|cache| cache.borrow_mut()[index] = Some((key, Arc::clone(&list))));
+    let _ = FOLDED.try_with(|cache| {
+        let set = &mut cache.borrow_mut()[index];
+        set[1] = set[0].take();
+        set[0] = Some((key, Arc::clone(&list)));
+    });
     list
 }
 
@@ -189,7 +203,7 @@ pub(crate) struct ExpectedItem {
     pub(crate) expected: Expected,
     /// Whether it is a rule (rules are listed first, and only rules fold others away).
     pub(crate) is_rule: bool,
-    /// The characters it accepts when it is one character, for [`fold`](crate::engine::subsumption): worked out at
+    /// The characters it accepts when it is one character, for [`fold`](crate::engine::subsumption): looked up at
     /// the first error that lists the item (see [`ExpectedItem::class`]).
     pub(crate) class: std::sync::OnceLock<Option<u128>>,
 }
@@ -204,9 +218,9 @@ impl ExpectedItem {
         }
     }
 
-    /// The characters the item accepts when it is one character ([`crate::engine::subsumption::class_of`]), worked
-    /// out once: most items of a grammar never appear in an error, and working out a rule's class runs
-    /// it on every one- and two-character ASCII string.
+    /// The characters the item accepts when it is one character ([`crate::engine::subsumption::class_of`]), looked
+    /// up once (a rule's class is a constant of the generated explainer, a quoted string's comes from its
+    /// text).
     pub(crate) fn class(&self) -> Option<u128> {
         *self
             .class

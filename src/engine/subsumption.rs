@@ -2,23 +2,25 @@
 //! listed character-class rule accepts adds nothing and is dropped, so an error never lists `ALPHA`,
 //! `DIGIT`, `unreserved`, `"-"`, `"."` together (`unreserved` says it all).
 //!
-//! Which rules are character classes, and which characters each accepts, is computed from the grammar
-//! itself at first use (by matching single characters with the compiled recognizer), not written here.
+//! Which rules are character classes, and which characters each accepts, is worked out from the grammar
+//! itself when the explainer is generated (by matching one- and two-character strings:
+//! `rfc3986_peg::explainer::steps::class_of_rule`), not written here.
 
-use std::sync::OnceLock;
-
-use crate::engine::{self, Expected, Rule};
+use crate::engine::{Expected, Rule};
 
 /// The ASCII characters `rule` accepts, as a bit set, when its language is made of one-character
 /// strings only (`ALPHA`, `unreserved`, `pchar`, ...); `None` for any other rule (`segment` also accepts
-/// the empty string and longer strings, `pct-encoded` three characters). Computed once per rule.
+/// the empty string and longer strings, `pct-encoded` three characters). A constant of the generated
+/// explainer.
 fn class_of_rule(rule: Rule) -> Option<u128> {
-    static CLASSES: OnceLock<Vec<OnceLock<Option<u128>>>> = OnceLock::new();
-    let classes = CLASSES.get_or_init(|| Rule::all().map(|_| OnceLock::new()).collect());
-    *classes[rule.index()].get_or_init(|| compute_class(rule))
+    crate::engine::explainer::RULE_CLASSES[rule.index()]
 }
 
+/// [`class_of_rule`] worked out at run time with the compiled recognizer, for the test that the
+/// generator's constants say the same.
+#[cfg(test)]
 fn compute_class(rule: Rule) -> Option<u128> {
+    use crate::engine;
     if engine::matches(rule, "") {
         return None;
     }
@@ -130,4 +132,21 @@ pub(crate) fn folds_into(
     sorts_first: impl FnOnce() -> bool,
 ) -> bool {
     a & b == a && (a != b || !is_rule || sorts_first())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generator's classes are those the recognizer accepts, for every rule.
+    #[test]
+    fn the_generated_classes_are_the_recognizer_s() {
+        let mut classes = 0;
+        for rule in Rule::all() {
+            assert_eq!(class_of_rule(rule), compute_class(rule), "{rule}");
+            classes += usize::from(class_of_rule(rule).is_some());
+        }
+        // ALPHA, DIGIT, HEXDIG, unreserved, reserved, gen-delims, sub-delims, pchar at least.
+        assert!(classes >= 8, "{classes}");
+    }
 }

@@ -412,7 +412,7 @@ pub(super) struct Detail {
     /// input) and its character class for folding.
     items: crate::engine::ExpectedTable,
     /// What each class rule does on each byte (for the first [`MAX_CLASS_MEMOS`]), made at its first
-    /// use (as the built-in explainer's `class_memo`).
+    /// use (the built-in explainer's are constants the generator works out the same way).
     steps: Vec<OnceLock<Vec<ClassStep>>>,
     /// What each repetition with a skip table records where its scan stops, by its number in the
     /// program's `repeats`.
@@ -509,7 +509,7 @@ impl Detail {
 
     /// The steps of class rule `rule` (a detail rule number) for each byte and the end of the input
     /// (256), outside and inside a negative lookahead: the rule run in full on that byte alone. Exact
-    /// for the reason the built-in explainer's `class_memo` is: every rule a class rule tries starts at its
+    /// for the reason the built-in explainer's tables of steps are: every rule a class rule tries starts at its
     /// position (and for a rule with a fail table, on the bytes of its table).
     fn class_steps(&self, rule: usize) -> Vec<ClassStep> {
         steps_of(|d| {

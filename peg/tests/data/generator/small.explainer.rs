@@ -25,7 +25,8 @@ pub(crate) static ITEMS: &[Item] = &[
 pub(crate) const PROGRAM_DIGEST: u64 = 0x6e4d92823fa01b5c;
 
 /// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record
-/// of attempts depends on the byte alone, so `Diag::class` replays it from a table made once.
+/// of attempts depends on the byte alone, so `Diag::replay` replays it from their table
+/// `CLASS_STEPS_k` (their step-by-step forms, listed here, are what the tests check the tables with).
 pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[
     d_digit_in_full,
     d_lit_0_in_full,
@@ -37,12 +38,12 @@ pub(crate) static CLASS_RULES: &[fn(&mut Diag<'_>, usize) -> Option<usize>] = &[
 // DIGIT = %x30-39
 // pest: digit = ('0'..'9')
 fn d_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    d.class(0, p)
+    d.replay(&CLASS_STEPS_0, p)
 }
 
 // DIGIT = %x30-39
 // pest: digit = ('0'..'9')
-// `digit` matched and recorded step by step (for `Diag::class`'s table).
+// `digit` matched and recorded step by step (as its table `CLASS_STEPS_0` says).
 fn d_digit_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_in(d.s, p, 48, 57);
@@ -54,8 +55,7 @@ fn d_digit_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     if let Some(&b) = d.s.get(p) {
         if FAIL_0[b as usize] {
-            let negative = usize::from(d.look == Look::Negative);
-            return d.step(&rule_steps_0()[b as usize * 2 + negative], p);
+            return d.replay(&FAIL_STEPS_0, p);
         }
     }
     d_scheme_in_full(d, p)
@@ -96,8 +96,7 @@ fn d_scheme_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     if let Some(&b) = d.s.get(p) {
         if FAIL_1[b as usize] {
-            let negative = usize::from(d.look == Look::Negative);
-            return d.step(&rule_steps_1()[b as usize * 2 + negative], p);
+            return d.replay(&FAIL_STEPS_1, p);
         }
     }
     d_number_in_full(d, p)
@@ -166,7 +165,7 @@ fn d_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
             q40 = scan(d.s, q40, &SKIP_0);
             if let Some(&b) = d.s.get(q40) {
                 if STOP_0[b as usize] {
-                    d.step(&rep_steps_0()[b as usize * 2], q40);
+                    d.replay(&STOP_STEPS_0, q40);
                     break;
                 }
             }
@@ -186,12 +185,12 @@ fn d_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_0 = "+"
 fn d_lit_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    d.class(1, p)
+    d.replay(&CLASS_STEPS_1, p)
 }
 
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_0 = "+"
-// `lit_0` matched and recorded step by step (for `Diag::class`'s table).
+// `lit_0` matched and recorded step by step (as its table `CLASS_STEPS_1` says).
 fn d_lit_0_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 43);
@@ -201,12 +200,12 @@ fn d_lit_0_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_1 = ":"
 fn d_lit_1(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    d.class(2, p)
+    d.replay(&CLASS_STEPS_2, p)
 }
 
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_1 = ":"
-// `lit_1` matched and recorded step by step (for `Diag::class`'s table).
+// `lit_1` matched and recorded step by step (as its table `CLASS_STEPS_2` says).
 fn d_lit_1_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 58);
@@ -216,12 +215,12 @@ fn d_lit_1_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_2 = "x"
 fn d_lit_2(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    d.class(3, p)
+    d.replay(&CLASS_STEPS_3, p)
 }
 
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_2 = "x"
-// `lit_2` matched and recorded step by step (for `Diag::class`'s table).
+// `lit_2` matched and recorded step by step (as its table `CLASS_STEPS_3` says).
 fn d_lit_2_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 120);
@@ -241,8 +240,7 @@ fn d_lit_3(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_lit_4(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     if let Some(&b) = d.s.get(p) {
         if FAIL_2[b as usize] {
-            let negative = usize::from(d.look == Look::Negative);
-            return d.step(&rule_steps_2()[b as usize * 2 + negative], p);
+            return d.replay(&FAIL_STEPS_2, p);
         }
     }
     d_lit_4_in_full(d, p)
@@ -260,12 +258,12 @@ fn d_lit_4_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_5 = "-"
 fn d_lit_5(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    d.class(4, p)
+    d.replay(&CLASS_STEPS_4, p)
 }
 
 // (no ABNF line: the detail grammar's rule for a quoted string)
 // pest: lit_5 = "-"
-// `lit_5` matched and recorded step by step (for `Diag::class`'s table).
+// `lit_5` matched and recorded step by step (as its table `CLASS_STEPS_4` says).
 fn d_lit_5_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let entry = d.enter(p);
     let r = byte_is(d.s, p, 45);
@@ -332,6 +330,141 @@ fn d_entry_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     r69
 }
 
+/// The steps of the class rule `digit`: places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static CLASS_STEPS_0: [u16; 514] = [
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+];
+
+/// The steps of the class rule `lit_0`: places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static CLASS_STEPS_1: [u16; 514] = [
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 2, 5, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+    4, 1, 4, 1, 4, 1, 4, 1, 4, 1,
+];
+
+/// The steps of the class rule `lit_1`: places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static CLASS_STEPS_2: [u16; 514] = [
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 2, 7, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+    6, 1, 6, 1, 6, 1, 6, 1, 6, 1,
+];
+
+/// The steps of the class rule `lit_2`: places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static CLASS_STEPS_3: [u16; 514] = [
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    2, 9, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+    8, 1, 8, 1, 8, 1, 8, 1, 8, 1,
+];
+
+/// The steps of the class rule `lit_5`: places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static CLASS_STEPS_4: [u16; 514] = [
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 2, 11, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+    10, 1, 10, 1, 10, 1, 10, 1, 10, 1,
+];
+
 /// The bytes on which `scheme` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'@' | '['..'`' | '{'..'ÿ'`.
 static FAIL_0: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
@@ -352,11 +485,32 @@ static FAIL_0: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
 ];
 
-/// The steps of `scheme` (as `Diag::class`'s, made at the first use).
-fn rule_steps_0() -> &'static [ClassStep] {
-    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
-    STEPS.get_or_init(|| steps_of(|d| d_scheme_in_full(d, 0).is_some()))
-}
+/// The steps of `scheme` (replayed on the bytes of `FAIL_0`): places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static FAIL_STEPS_0: [u16; 514] = [
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14,
+    13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14,
+    13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14,
+    13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14, 13, 14,
+    13, 14, 13, 14, 13, 14, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+    12, 1, 12, 1, 12, 1, 12, 1, 12, 1,
+];
 
 /// The bytes on which `number` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'/' | ':'..'ÿ'`.
 static FAIL_1: [bool; 256] = [
@@ -378,11 +532,32 @@ static FAIL_1: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
 ];
 
-/// The steps of `number` (as `Diag::class`'s, made at the first use).
-fn rule_steps_1() -> &'static [ClassStep] {
-    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
-    STEPS.get_or_init(|| steps_of(|d| d_number_in_full(d, 0).is_some()))
-}
+/// The steps of `number` (replayed on the bytes of `FAIL_1`): places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static FAIL_STEPS_1: [u16; 514] = [
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    15, 3, 15, 3, 15, 3, 15, 3, 15, 3, 15, 3, 15, 3, 15, 3, 15, 3, 15, 3, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1,
+];
 
 /// The bytes on which `lit_4` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'9' | ';'..'ÿ'`.
 static FAIL_2: [bool; 256] = [
@@ -404,11 +579,32 @@ static FAIL_2: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
 ];
 
-/// The steps of `lit_4` (as `Diag::class`'s, made at the first use).
-fn rule_steps_2() -> &'static [ClassStep] {
-    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
-    STEPS.get_or_init(|| steps_of(|d| d_lit_4_in_full(d, 0).is_some()))
-}
+/// The steps of `lit_4` (replayed on the bytes of `FAIL_2`): places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static FAIL_STEPS_2: [u16; 514] = [
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+    16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+];
 
 /// The body of a repetition in `d_word`.
 fn d_rep_0(d: &mut Diag<'_>, p: usize) -> Option<usize> {
@@ -439,11 +635,86 @@ static STOP_0: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
 ];
 
-/// The steps of `d_rep_0` (as `Diag::class`'s, made at the first use).
-fn rep_steps_0() -> &'static [ClassStep] {
-    static STEPS: std::sync::OnceLock<Vec<ClassStep>> = std::sync::OnceLock::new();
-    STEPS.get_or_init(|| steps_of(|d| d_rep_0(d, 0).is_some()))
-}
+/// The steps of `d_rep_0` (replayed on the bytes of `STOP_0`): places in `STEPS` by byte (256: the end of the input), outside and
+/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).
+pub(crate) static STOP_STEPS_0: [u16; 514] = [
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 18, 11, 17, 1, 17, 1,
+    2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+    17, 1, 17, 1, 17, 1, 17, 1, 17, 1,
+];
+
+/// The class rules' step-by-step forms and tables of steps, in the order of `CLASS_RULES`.
+pub(crate) static CLASS_TABLES: &[&[u16; 514]] = &[
+    &CLASS_STEPS_0,
+    &CLASS_STEPS_1,
+    &CLASS_STEPS_2,
+    &CLASS_STEPS_3,
+    &CLASS_STEPS_4,
+];
+
+/// The rules with a fail table, in full, and their tables of steps.
+pub(crate) static FAIL_TABLES: &[(fn(&mut Diag<'_>, usize) -> Option<usize>, &[u16; 514])] = &[
+    (d_scheme_in_full, &FAIL_STEPS_0),
+    (d_number_in_full, &FAIL_STEPS_1),
+    (d_lit_4_in_full, &FAIL_STEPS_2),
+];
+
+/// The repetitions' bodies and their tables of steps.
+pub(crate) static STOP_TABLES: &[(fn(&mut Diag<'_>, usize) -> Option<usize>, &[u16; 514])] = &[
+    (d_rep_0, &STOP_STEPS_0),
+];
+
+/// The ASCII characters each grammar rule accepts, as a bit set, when its language is made of
+/// one-character strings only (`rfc3986_peg::explainer::steps::class_of_rule`), by rule number.
+pub(crate) static RULE_CLASSES: [Option<u128>; 5] = [
+    Some(0x3ff000000000000), // digit
+    None, // scheme
+    None, // number
+    None, // pair
+    None, // word
+];
+
+/// The distinct steps of the tables of steps (`CLASS_STEPS_k`, `FAIL_STEPS_k`, `STOP_STEPS_k`).
+pub(crate) static STEPS: [ClassStep; 19] = [
+    ClassStep::fixed(false, &[1], &[]),
+    ClassStep::fixed(false, &[], &[]),
+    ClassStep::fixed(true, &[], &[]),
+    ClassStep::fixed(true, &[], &[1]),
+    ClassStep::fixed(false, &[6], &[]),
+    ClassStep::fixed(true, &[], &[6]),
+    ClassStep::fixed(false, &[7], &[]),
+    ClassStep::fixed(true, &[], &[7]),
+    ClassStep::fixed(false, &[8], &[]),
+    ClassStep::fixed(true, &[], &[8]),
+    ClassStep::fixed(false, &[11], &[]),
+    ClassStep::fixed(true, &[], &[11]),
+    ClassStep::fixed(false, &[2], &[]),
+    ClassStep::fixed(true, &[1, 6], &[]),
+    ClassStep::fixed(true, &[], &[2]),
+    ClassStep::fixed(true, &[1, 1], &[]),
+    ClassStep::fixed(false, &[10], &[]),
+    ClassStep::fixed(false, &[1, 11], &[]),
+    ClassStep::fixed(true, &[1], &[]),
+];
 
 /// The bytes a repetition's body matches alone (see `Skip::over` in `peg/src/explainer/lower.rs`): `'-' | '0'..'9'`.
 static SKIP_0: [bool; 256] = [
