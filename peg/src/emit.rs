@@ -117,9 +117,16 @@ pub fn generate(
                 ),
                 None => body,
             };
+            // A component that records only its own span is inlined into its callers (a call per
+            // component of every parse otherwise, with `ev` through memory).
+            let inline = if program.calls_recording(recording) {
+                "#[inline]"
+            } else {
+                "#[inline(always)]"
+            };
             let _ = write!(
                 functions,
-                "\n{comment}{}\n#[inline]\n{}",
+                "\n{comment}{}\n{inline}\n{}",
                 read::comment("The form that records component events."),
                 layout::format(
                     &format!(
@@ -144,7 +151,7 @@ pub fn generate(
     out.push_str(
         "}\n\n/// Matches rule number `rule` (in the order of uri.pest) against the whole input.\n",
     );
-    out.push_str("pub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {\n    match rule {\n");
+    out.push_str("#[inline]\npub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {\n    match rule {\n");
     for (i, rule) in program.rules.iter().enumerate() {
         let prefix = if rule.recording.is_some() { "r" } else { "q" };
         let ev = if rule.recording.is_some() { ", ev" } else { "" };

@@ -143,6 +143,41 @@ pub struct Program {
     pub tables: Vec<Set>,
 }
 
+impl Program {
+    /// The nodes node `id` is made of (not through calls).
+    pub fn children(&self, id: NodeId) -> Vec<NodeId> {
+        match &self.nodes[id] {
+            Node::Predicate { inner, .. }
+            | Node::Optional { inner, .. }
+            | Node::Repeat { inner, .. } => vec![*inner],
+            Node::AtLeast { inner, rest, .. } => vec![*inner, *rest],
+            Node::Folded { rest, .. } => vec![*rest],
+            Node::Seq(items) => items.clone(),
+            Node::Ordered(alternatives) => alternatives.iter().map(|a| a.node).collect(),
+            Node::Scan { tail, .. } => tail.iter().map(|&(body, _)| body).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether a match of node `id` calls the recording body of a rule (directly or through the nodes it
+    /// is made of): `false` for the body of a component rule that records only its own span (`scheme`,
+    /// `query`, ...), which the compiled recognizer then inlines into its callers.
+    pub fn calls_recording(&self, id: NodeId) -> bool {
+        let mut stack = vec![id];
+        let mut seen = vec![false; self.nodes.len()];
+        while let Some(id) = stack.pop() {
+            if std::mem::replace(&mut seen[id], true) {
+                continue;
+            }
+            if let Node::Call { record: true, .. } = self.nodes[id] {
+                return true;
+            }
+            stack.extend(self.children(id));
+        }
+        false
+    }
+}
+
 /// Lowers `rules`, where the rules named in `components` record their spans in the slot of their
 /// position there. `max_nodes` bounds the program's size.
 ///

@@ -61,6 +61,7 @@ impl<'a> UriRef<'a> {
     /// # Errors
     /// [`ParseError`] with the byte offset where `input` stops being a URI-reference and what was expected
     /// there.
+    #[inline]
     pub fn parse(input: &'a str) -> Result<UriRef<'a>, ParseError> {
         Self::parse_rule(Rule::URI_REFERENCE, input)
     }
