@@ -22,7 +22,11 @@
 //! - a repetition of such a choice is a tight loop over the table;
 //! - a repetition of a class followed by a repetition, `*( "/" *pchar )`, is one repetition of both when
 //!   the two cannot overlap (see `Gen::separated`), so a path is one loop, not one per segment;
-//! - saving and restoring the recorded spans happens only around expressions that can record them.
+//! - saving and restoring the recorded spans happens only around expressions that can record them;
+//! - the recording form of a component rule that records only its own span (`scheme`, `reg-name`,
+//!   `query`, ...: [`Program::calls_recording`]) is `#[inline(always)]`, and `recognize` is `#[inline]`,
+//!   so that a parse entry point that is `#[inline]` (`UriRef::parse`) gets its rule's recognizer
+//!   compiled in place, without a call per component or the dispatch on the rule.
 //!
 //! Above each function are the rule's ABNF line, as the `///` doc of its rule writes it
 //! (`// URI-reference = URI / relative-ref`), and its pest text (`// pest: uri_reference = { ... }`), as
