@@ -23,6 +23,9 @@
 //! - a repetition of a class followed by a repetition, `*( "/" *pchar )`, is one repetition of both when
 //!   the two cannot overlap (see `Gen::separated`), so a path is one loop, not one per segment;
 //! - saving and restoring the recorded spans happens only around expressions that can record them;
+//! - an optional part that must consume a byte after a scan, `[ userinfo "@" ]`, is tried only when
+//!   that byte comes before the first `/`, `?` or `#` (`Events::byte_ahead`, eight bytes at a time;
+//!   [`Program::byte_required_later`]): an authority without userinfo is scanned once, as its host;
 //! - the recording form of a component rule that records only its own span (`scheme`, `reg-name`,
 //!   `query`, ...: [`Program::calls_recording`]) is `#[inline(always)]`, and `recognize` is `#[inline]`,
 //!   so that a parse entry point that is `#[inline]` (`UriRef::parse`) gets its rule's recognizer
@@ -326,7 +329,14 @@ impl Printer<'_> {
             Node::Optional { inner, records } => {
                 let body = self.node(*inner, p);
                 if *records {
-                    format!("{{ let n = ev.len(); match ({body}) {{ Some(q) => Some(q), None => {{ ev.truncate(n); Some({p}) }} }} }}")
+                    let attempt = format!("{{ let n = ev.len(); match ({body}) {{ Some(q) => Some(q), None => {{ ev.truncate(n); Some({p}) }} }} }}");
+                    match program.byte_required_later(*inner) {
+                        Some((c, stops)) => format!(
+                            "(if ev.byte_ahead(s, {p}, {c}, {}) {attempt} else {{ Some({p}) }})",
+                            bytes(&stops)
+                        ),
+                        None => attempt,
+                    }
                 } else {
                     format!("Some(({body}).unwrap_or({p}))")
                 }

@@ -413,6 +413,30 @@ fn program_keeps_the_rules_in_file_order_with_their_slots() {
     );
 }
 
+/// The byte an optional part must consume after its first item, and the stop bytes that item cannot
+/// contain (of `/`, `?`, `#`): as in `[ userinfo "@" ]`; none when the part starts with a byte test
+/// or has no one-byte item after its first.
+#[rstest]
+#[case::userinfo_then_at("a = { (u ~ \"@\")? ~ \"x\" }\nu = @{ (\"u\" | \":\")* }", Some((b'@', b"/?#".to_vec())))]
+#[case::stop_bytes_the_part_contains_are_left_out("a = { (u ~ \"@\")? ~ \"x\" }\nu = @{ (\"u\" | \"/\")* }", Some((b'@', b"?#".to_vec())))]
+#[case::items_between_count("a = { (u ~ \"?\" ~ \"@\")? ~ \"x\" }\nu = @{ \"u\"* }", Some((b'?', b"/#".to_vec())))]
+#[case::starts_with_a_byte("a = { (\":\" ~ u)? ~ \"x\" }\nu = @{ \"u\"* }", None)]
+#[case::no_byte_after_the_first_item("a = { (u ~ \"ab\")? ~ \"x\" }\nu = @{ \"u\"* }", None)]
+fn program_finds_the_byte_an_optional_part_needs(
+    #[case] text: &str,
+    #[case] expected: Option<(u8, Vec<u8>)>,
+) {
+    let program = lowered(text, &["u"]);
+    let recording = lowered_rule(&program, "a").recording.expect("a records u");
+    let program::Node::Seq(items) = &program.nodes[recording] else {
+        panic!("a is a sequence");
+    };
+    let program::Node::Optional { inner, .. } = program.nodes[items[0]] else {
+        panic!("a starts with an optional part");
+    };
+    assert_eq!(program.byte_required_later(inner), expected);
+}
+
 /// Which recording bodies call the recording body of another rule: `pair`'s calls `scheme` and
 /// `number`'s; those two record only their own span (their callees are quiet, inside `@`), as does a
 /// rule whose recording body calls a component through an optional part.
@@ -755,9 +779,8 @@ fn emit_heads_a_function_with_its_abnf_line_its_pest_text_and_its_attribute() {
         "\n// number = 1*3DIGIT\n// pest: number = @{ digit{1, 3} }\n\
          // The form that records component events.\n#[inline(always)]\npub(super) fn r_number("
     ));
-    assert!(fastpath.contains(
-        "// The form that records component events.\n#[inline]\npub(super) fn r_pair("
-    ));
+    assert!(fastpath
+        .contains("// The form that records component events.\n#[inline]\npub(super) fn r_pair("));
 }
 
 #[test]

@@ -20,6 +20,9 @@ pub(crate) struct Events {
     spans: [Slot; COMPONENT_RULES.len()],
     set: u32,
     repeated: bool,
+    /// The bytes [`Events::byte_ahead`] has read in this match, which it keeps under twice the input's
+    /// length (past that it answers "maybe" without reading).
+    searched: usize,
 }
 
 const _: () = assert!(
@@ -33,7 +36,43 @@ impl Events {
             spans: [Slot::NONE; COMPONENT_RULES.len()],
             set: 0,
             repeated: false,
+            searched: 0,
         }
+    }
+
+    /// Whether byte `c` may occur in `s` at or after `p` before any byte of `stops`: `false` only when
+    /// a stop byte or the end of the input comes first, so that an optional part that must consume `c`
+    /// and cannot contain the stop bytes (`[ userinfo "@" ]`; see `byte_required_later` in
+    /// `peg/src/program.rs`) is not tried for nothing. Eight bytes at a time; `true` without reading on
+    /// an input under eight bytes, or once this match has read twice the input's length (so that the
+    /// searches of a match cost at most that, however often a grammar asks). `c` and the stops are not 0.
+    #[inline(always)]
+    pub(crate) fn byte_ahead(&mut self, s: &[u8], p: usize, c: u8, stops: &[u8]) -> bool {
+        if s.len() < 8 || self.searched > 2 * s.len() {
+            return true;
+        }
+        let mut q = p;
+        let found = loop {
+            let (word, valid) = match s.get(q..q + 8) {
+                Some(chunk) => (u64::from_le_bytes(chunk.try_into().unwrap_or_default()), 8),
+                // The last eight bytes, shifted so that byte 0 is `q`; the zeros shifted in are neither
+                // `c` nor a stop byte.
+                None if q < s.len() => {
+                    let last = s.len() - 8;
+                    let word = u64::from_le_bytes(s[last..].try_into().unwrap_or_default());
+                    (word >> (8 * (q - last)), s.len() - q)
+                }
+                None => break false,
+            };
+            let at = zero_bytes(word ^ repeated_byte(c));
+            let stop = (stops.iter()).fold(0, |m, &d| m | zero_bytes(word ^ repeated_byte(d)));
+            if at | stop != 0 {
+                break at.trailing_zeros() < stop.trailing_zeros();
+            }
+            q += valid;
+        };
+        self.searched += q + 8 - p;
+        found
     }
 
     /// What has been recorded so far, to go back to with [`Events::truncate`] if a branch fails.
@@ -87,6 +126,19 @@ impl Events {
             Slot::NONE
         }
     }
+}
+
+/// `b` in each byte of a word.
+#[inline(always)]
+const fn repeated_byte(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
+/// The high bit of each zero byte of `x` set, exact up to the lowest one (a borrow out of a zero byte
+/// may mark the byte above it, never one below): the lowest set bit is the first zero byte.
+#[inline(always)]
+const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(repeated_byte(1)) & !x & repeated_byte(0x80)
 }
 
 /// The byte `b` at `p`.
@@ -292,6 +344,66 @@ mod tests {
                 assert_eq!(super::scan(s, p, &table), naive(s, p), "{s:?} from {p}");
             }
         }
+    }
+
+    /// `byte_ahead` answers "no" exactly when a stop byte or the end of the input comes before the
+    /// first `@` from `p` on: on every string of 8 to 10 symbols of `a`, `@`, `/` and `A` (`@` plus one,
+    /// where a borrow out of a zero byte would show), and on strings of 16 to 24 `a`s with a `@` and a
+    /// `?` anywhere (or nowhere), from every start; "maybe" on an input under eight bytes.
+    #[test]
+    fn byte_ahead_finds_the_byte_before_the_stops() {
+        let naive = |s: &[u8], p: usize| {
+            (s[p..].iter())
+                .find(|&&b| b == b'@' || b == b'/' || b == b'?')
+                .is_some_and(|&b| b == b'@')
+        };
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        let symbols = [b'a', b'@', b'/', b'A'];
+        for len in 8..=10u32 {
+            for code in 0..4u32.pow(len) {
+                inputs.push(
+                    (0..len)
+                        .map(|i| symbols[(code / 4u32.pow(i) % 4) as usize])
+                        .collect(),
+                );
+            }
+        }
+        for len in 16..=24 {
+            for at in 0..=len {
+                for stop in 0..=len {
+                    let mut s = vec![b'a'; len];
+                    if at < len {
+                        s[at] = b'@';
+                    }
+                    if stop < len && stop != at {
+                        s[stop] = b'?';
+                    }
+                    inputs.push(s);
+                }
+            }
+        }
+        for s in &inputs {
+            for p in 0..=s.len() {
+                let found = super::Events::new().byte_ahead(s, p, b'@', b"/?");
+                assert_eq!(
+                    found,
+                    naive(s, p),
+                    "{:?} from {p}",
+                    String::from_utf8_lossy(s)
+                );
+            }
+        }
+        let mut events = super::Events::new();
+        assert!(
+            events.byte_ahead(b"a/b", 0, b'@', b"/"),
+            "under eight bytes"
+        );
+        // The budget: after reading twice the input, the answer is "maybe" without reading.
+        let s = b"aaaaaaaaaaaaaaaa";
+        let mut events = super::Events::new();
+        assert!(!events.byte_ahead(s, 0, b'@', b"/"));
+        assert!(!events.byte_ahead(s, 0, b'@', b"/"));
+        assert!(events.byte_ahead(s, 0, b'@', b"/"), "budget spent");
     }
 
     /// The tables of the `scan_triples` and `scan_runs` tests: the bytes `a` and `4`, and the triplets
