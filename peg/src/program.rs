@@ -146,6 +146,11 @@ pub struct Program {
     pub tables: Vec<Set>,
 }
 
+/// The bytes the compiled recognizer looks for to end the search of [`Program::byte_required_later`]
+/// early, in this order, when the part before the required byte cannot contain them: the delimiters that
+/// end most components of a URI. Any byte the part cannot contain would do; these are the likely ones.
+const STOP_CANDIDATES: &[u8] = b"/?#";
+
 impl Program {
     /// The nodes node `id` is made of (not through calls).
     pub fn children(&self, id: NodeId) -> Vec<NodeId> {
@@ -179,14 +184,7 @@ impl Program {
         }
         false
     }
-}
 
-/// The bytes the compiled recognizer looks for to end the search of [`Program::byte_required_later`]
-/// early, in this order, when the part before the required byte cannot contain them: the delimiters that
-/// end most components of a URI. Any byte the part cannot contain would do; these are the likely ones.
-const STOP_CANDIDATES: &[u8] = b"/?#";
-
-impl Program {
     /// For an optional part `(A ~ ... ~ "c" ~ ...)` whose first item `A` is more than a byte test: the
     /// byte `c` every match of node `id` consumes, and up to three bytes that `A` cannot contain (of
     /// `/`, `?`, `#`; see `Events::byte_ahead` in `src/engine/recognizer.rs`). A match at `p` needs a
