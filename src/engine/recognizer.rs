@@ -357,17 +357,7 @@ mod tests {
                 .find(|&&b| b == b'@' || b == b'/' || b == b'?')
                 .is_some_and(|&b| b == b'@')
         };
-        let mut inputs: Vec<Vec<u8>> = Vec::new();
-        let symbols = [b'a', b'@', b'/', b'A'];
-        for len in 8..=10u32 {
-            for code in 0..4u32.pow(len) {
-                inputs.push(
-                    (0..len)
-                        .map(|i| symbols[(code / 4u32.pow(i) % 4) as usize])
-                        .collect(),
-                );
-            }
-        }
+        let mut inputs = strings_of(b"a@/A", 8..=10);
         for len in 16..=24 {
             for at in 0..=len {
                 for stop in 0..=len {
@@ -423,9 +413,13 @@ mod tests {
 
     /// Every string of up to 7 symbols of `a`, `%`, `4`, `/`.
     fn strings_of_a_percent_4_slash() -> Vec<Vec<u8>> {
-        let symbols = [b'a', b'%', b'4', b'/'];
+        strings_of(b"a%4/", 0..=7)
+    }
+
+    /// Every string of the four `symbols` whose length is in `lengths`.
+    fn strings_of(symbols: &[u8; 4], lengths: std::ops::RangeInclusive<u32>) -> Vec<Vec<u8>> {
         let mut strings = Vec::new();
-        for len in 0..=7u32 {
+        for len in lengths {
             for code in 0..4u32.pow(len) {
                 strings.push(
                     (0..len)
