@@ -2,10 +2,16 @@
 //!
 //! For every rule of the grammar the build generates a function that matches it at a byte position with
 //! PEG semantics (ordered choice, greedy repetition that never gives back, predicates), and records the
-//! spans of the component rules (`src/component_rules.rs`) as pest's pairs would have them. It gives the
+//! spans of the component rules (`src/components/rules.rs`) as pest's pairs would have them. It gives the
 //! same verdicts and component spans as the pest_derive parser (the `fast_path_agrees` tests in
-//! `src/grammar.rs` check both on tricky inputs for every rule, generated inputs and every line of the
-//! shipped sample); the pest_derive parser stays the reference and explains every rejection.
+//! `src/engine/mod.rs` check both on tricky inputs for every rule, generated inputs and every line of the
+//! shipped sample); the pest_derive parser stays the reference, and the explainer explains every
+//! rejection.
+//!
+//! `recognize` is `#[inline]`: a parse entry point that is `#[inline]` too (`UriRef::parse`,
+//! `Uri::parse`) gets the recognizer of its rule compiled into its caller with the rule known. The
+//! helpers here are what the generated code calls: `scan` and its variants for runs of a class,
+//! `Events` for the component spans and `Events::byte_ahead` for the byte an optional part needs.
 
 use crate::components::{Slot, COMPONENT_RULES};
 
