@@ -22,7 +22,14 @@
 //! - a repetition of such a choice is a tight loop over the table;
 //! - a repetition of a class followed by a repetition, `*( "/" *pchar )`, is one repetition of both when
 //!   the two cannot overlap (see `Gen::separated`), so a path is one loop, not one per segment;
-//! - saving and restoring the recorded spans happens only around expressions that can record them.
+//! - saving and restoring the recorded spans happens only around expressions that can record them;
+//! - an optional part that must consume a byte after a scan, `[ userinfo "@" ]`, is tried only when
+//!   that byte comes before the first `/`, `?` or `#` (`Events::byte_ahead`, eight bytes at a time;
+//!   [`Program::byte_required_later`]): an authority without userinfo is scanned once, as its host;
+//! - the recording form of a component rule that records only its own span (`scheme`, `reg-name`,
+//!   `query`, ...: [`Program::calls_recording`]) is `#[inline(always)]`, and `recognize` is `#[inline]`,
+//!   so that a parse entry point that is `#[inline]` (`UriRef::parse`) gets its rule's recognizer
+//!   compiled in place, without a call per component or the dispatch on the rule.
 //!
 //! Above each function are the rule's ABNF line, as the `///` doc of its rule writes it
 //! (`// URI-reference = URI / relative-ref`), and its pest text (`// pest: uri_reference = { ... }`), as
@@ -117,9 +124,16 @@ pub fn generate(
                 ),
                 None => body,
             };
+            // A component that records only its own span is inlined into its callers (a call per
+            // component of every parse otherwise, with `ev` through memory).
+            let inline = if program.calls_recording(recording) {
+                "#[inline]"
+            } else {
+                "#[inline(always)]"
+            };
             let _ = write!(
                 functions,
-                "\n{comment}{}\n#[inline]\n{}",
+                "\n{comment}{}\n{inline}\n{}",
                 read::comment("The form that records component events."),
                 layout::format(
                     &format!(
@@ -144,7 +158,7 @@ pub fn generate(
     out.push_str(
         "}\n\n/// Matches rule number `rule` (in the order of uri.pest) against the whole input.\n",
     );
-    out.push_str("pub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {\n    match rule {\n");
+    out.push_str("#[inline]\npub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {\n    match rule {\n");
     for (i, rule) in program.rules.iter().enumerate() {
         let prefix = if rule.recording.is_some() { "r" } else { "q" };
         let ev = if rule.recording.is_some() { ", ev" } else { "" };
@@ -315,7 +329,14 @@ impl Printer<'_> {
             Node::Optional { inner, records } => {
                 let body = self.node(*inner, p);
                 if *records {
-                    format!("{{ let n = ev.len(); match ({body}) {{ Some(q) => Some(q), None => {{ ev.truncate(n); Some({p}) }} }} }}")
+                    let attempt = format!("{{ let n = ev.len(); match ({body}) {{ Some(q) => Some(q), None => {{ ev.truncate(n); Some({p}) }} }} }}");
+                    match program.byte_required_later(*inner) {
+                        Some((c, stops)) => format!(
+                            "(if ev.byte_ahead(s, {p}, {c}, {}) {attempt} else {{ Some({p}) }})",
+                            bytes(&stops)
+                        ),
+                        None => attempt,
+                    }
                 } else {
                     format!("Some(({body}).unwrap_or({p}))")
                 }

@@ -18,7 +18,10 @@
 //! - a repetition of a folded choice is a scan over a table, and `*( "/" *pchar )` one scan over
 //!   `"/" / pchar` ([`Grammar::separated`](super::analyse::Grammar::separated));
 //! - only the rules the builder listens for record component events, and only expressions that can
-//!   record them save and restore what was recorded.
+//!   record them save and restore what was recorded;
+//! - an optional part that must consume a byte after a scan (`[ userinfo "@" ]`) is tried by the
+//!   compiled recognizer only when that byte comes before any of the bytes the scan cannot contain
+//!   ([`Program::byte_required_later`]; a hint the interpreter does not need).
 //!
 //! Every rule has a *quiet* body (records nothing: inside an atomic rule, a lookahead, or when nothing
 //! below can record) and, when it can record, a *recording* body. Nodes are lowered once per expression
@@ -141,6 +144,135 @@ pub struct Program {
     pub nodes: Vec<Node>,
     /// Distinct byte tables, in order of first use.
     pub tables: Vec<Set>,
+}
+
+/// The bytes the compiled recognizer looks for to end the search of [`Program::byte_required_later`]
+/// early, in this order, when the part before the required byte cannot contain them: the delimiters that
+/// end most components of a URI. Any byte the part cannot contain would do; these are the likely ones.
+const STOP_CANDIDATES: &[u8] = b"/?#";
+
+impl Program {
+    /// The nodes node `id` is made of (not through calls).
+    pub fn children(&self, id: NodeId) -> Vec<NodeId> {
+        match &self.nodes[id] {
+            Node::Predicate { inner, .. }
+            | Node::Optional { inner, .. }
+            | Node::Repeat { inner, .. } => vec![*inner],
+            Node::AtLeast { inner, rest, .. } => vec![*inner, *rest],
+            Node::Folded { rest, .. } => vec![*rest],
+            Node::Seq(items) => items.clone(),
+            Node::Ordered(alternatives) => alternatives.iter().map(|a| a.node).collect(),
+            Node::Scan { tail, .. } => tail.iter().map(|&(body, _)| body).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether a match of node `id` calls the recording body of a rule (directly or through the nodes it
+    /// is made of): `false` for the body of a component rule that records only its own span (`scheme`,
+    /// `query`, ...), which the compiled recognizer then inlines into its callers.
+    pub fn calls_recording(&self, id: NodeId) -> bool {
+        let mut stack = vec![id];
+        let mut seen = vec![false; self.nodes.len()];
+        while let Some(id) = stack.pop() {
+            if std::mem::replace(&mut seen[id], true) {
+                continue;
+            }
+            if let Node::Call { record: true, .. } = self.nodes[id] {
+                return true;
+            }
+            stack.extend(self.children(id));
+        }
+        false
+    }
+
+    /// For an optional part `(A ~ ... ~ "c" ~ ...)` whose first item `A` is more than a byte test: the
+    /// byte `c` every match of node `id` consumes, and up to three bytes that `A` cannot contain (of
+    /// `/`, `?`, `#`; see `Events::byte_ahead` in `src/engine/recognizer.rs`). A match at `p` needs a
+    /// `c` at or after `p` with none of those bytes before it: `A`'s match, right before `c` or before
+    /// the items between, holds none of them. So for `[ userinfo "@" ]` the compiled recognizer looks for
+    /// the `@` before the first `/`, `?` or `#` (eight bytes at a time) instead of scanning the userinfo
+    /// in every authority, where the host is then scanned again. `None` for other nodes. A hint, not a
+    /// decision: the match is the same with or without it (the interpreter of loaded grammars does not
+    /// use it).
+    pub fn byte_required_later(&self, id: NodeId) -> Option<(u8, Vec<u8>)> {
+        let Node::Seq(items) = &self.nodes[id] else {
+            return None;
+        };
+        let (&first, rest) = items.split_first()?;
+        if matches!(
+            self.nodes[first],
+            Node::Byte(_) | Node::ByteRange(..) | Node::Table(_) | Node::Literal(_)
+        ) {
+            return None;
+        }
+        // The items between `A` and `c` must not contain a stop byte either.
+        let mut before = self.bytes_of(first, &mut vec![false; self.nodes.len()]);
+        for &item in rest {
+            if let Node::Byte(c) = self.nodes[item] {
+                let stops: Vec<u8> = (STOP_CANDIDATES.iter())
+                    .copied()
+                    .filter(|&d| d != c && !before[d as usize])
+                    .collect();
+                return (c != 0).then_some((c, stops));
+            }
+            let more = self.bytes_of(item, &mut vec![false; self.nodes.len()]);
+            for (b, m) in before.iter_mut().zip(more) {
+                *b |= m;
+            }
+        }
+        None
+    }
+
+    /// Every byte a match of node `id` can contain (all bytes when it cannot tell: a character range,
+    /// `ANY`, a rule that calls itself). `visiting` marks the nodes being looked at.
+    pub fn bytes_of(&self, id: NodeId, visiting: &mut Vec<bool>) -> Set {
+        if std::mem::replace(&mut visiting[id], true) {
+            return [true; 256];
+        }
+        let single = |set: &mut Set, b: u8| set[b as usize] = true;
+        let mut set = [false; 256];
+        match &self.nodes[id] {
+            Node::Empty | Node::Fail | Node::Soi | Node::Eoi | Node::Predicate { .. } => {}
+            Node::Byte(b) => single(&mut set, *b),
+            Node::ByteRange(lo, hi) => (*lo..=*hi).for_each(|b| single(&mut set, b)),
+            Node::Table(t) => set = self.tables[*t],
+            Node::Literal(text) => text.iter().for_each(|&b| single(&mut set, b)),
+            Node::LiteralCi(text) => text.iter().for_each(|&b| {
+                single(&mut set, b.to_ascii_lowercase());
+                single(&mut set, b.to_ascii_uppercase());
+            }),
+            Node::CharRange(..) | Node::Any => set = [true; 256],
+            Node::Call { rule, record } => {
+                let rule = &self.rules[*rule];
+                let body = if *record { rule.recording } else { None };
+                set = self.bytes_of(body.unwrap_or(rule.quiet), visiting);
+            }
+            Node::Folded { head, rest } => {
+                set = self.bytes_of(*rest, visiting);
+                match **head {
+                    Node::Byte(b) => single(&mut set, b),
+                    Node::ByteRange(lo, hi) => (lo..=hi).for_each(|b| single(&mut set, b)),
+                    Node::Table(t) => (0..256).for_each(|b| set[b] |= self.tables[t][b]),
+                    _ => set = [true; 256],
+                }
+            }
+            Node::Scan { table, .. } => {
+                set = self.tables[*table];
+                for child in self.children(id) {
+                    let more = self.bytes_of(child, visiting);
+                    (0..256).for_each(|b| set[b] |= more[b]);
+                }
+            }
+            _ => {
+                for child in self.children(id) {
+                    let more = self.bytes_of(child, visiting);
+                    (0..256).for_each(|b| set[b] |= more[b]);
+                }
+            }
+        }
+        visiting[id] = false;
+        set
+    }
 }
 
 /// Lowers `rules`, where the rules named in `components` record their spans in the slot of their

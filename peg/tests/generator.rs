@@ -413,6 +413,50 @@ fn program_keeps_the_rules_in_file_order_with_their_slots() {
     );
 }
 
+/// The byte an optional part must consume after its first item, and the stop bytes that item cannot
+/// contain (of `/`, `?`, `#`): as in `[ userinfo "@" ]`; none when the part starts with a byte test
+/// or has no one-byte item after its first.
+#[rstest]
+#[case::userinfo_then_at("a = { (u ~ \"@\")? ~ \"x\" }\nu = @{ (\"u\" | \":\")* }", Some((b'@', b"/?#".to_vec())))]
+#[case::stop_bytes_the_part_contains_are_left_out("a = { (u ~ \"@\")? ~ \"x\" }\nu = @{ (\"u\" | \"/\")* }", Some((b'@', b"?#".to_vec())))]
+#[case::items_between_count("a = { (u ~ \"?\" ~ \"@\")? ~ \"x\" }\nu = @{ \"u\"* }", Some((b'?', b"/#".to_vec())))]
+#[case::starts_with_a_byte("a = { (\":\" ~ u)? ~ \"x\" }\nu = @{ \"u\"* }", None)]
+#[case::no_byte_after_the_first_item("a = { (u ~ \"ab\")? ~ \"x\" }\nu = @{ \"u\"* }", None)]
+fn program_finds_the_byte_an_optional_part_needs(
+    #[case] text: &str,
+    #[case] expected: Option<(u8, Vec<u8>)>,
+) {
+    let program = lowered(text, &["u"]);
+    let recording = lowered_rule(&program, "a").recording.expect("a records u");
+    let program::Node::Seq(items) = &program.nodes[recording] else {
+        panic!("a is a sequence");
+    };
+    let program::Node::Optional { inner, .. } = program.nodes[items[0]] else {
+        panic!("a starts with an optional part");
+    };
+    assert_eq!(program.byte_required_later(inner), expected);
+}
+
+/// Which recording bodies call the recording body of another rule: `pair`'s calls `scheme` and
+/// `number`'s; those two record only their own span (their callees are quiet, inside `@`), as does a
+/// rule whose recording body calls a component through an optional part.
+#[rstest]
+#[case::atomic_component(SMALL, "scheme", false)]
+#[case::atomic_component_with_a_repetition(SMALL, "number", false)]
+#[case::calls_components_in_a_choice(SMALL, "pair", true)]
+#[case::calls_a_component_in_an_optional_part("a = { \"x\" ~ b? }\nb = @{ \"y\" }", "a", true)]
+fn program_says_which_recording_bodies_call_recording_forms(
+    #[case] text: &str,
+    #[case] rule: &str,
+    #[case] calls: bool,
+) {
+    let program = lowered(text, &["number", "scheme", "b"]);
+    let recording = lowered_rule(&program, rule)
+        .recording
+        .expect("a rule that records");
+    assert_eq!(program.calls_recording(recording), calls);
+}
+
 #[rstest]
 #[case::non_atomic("a = !{ \"x\" }", "non-atomic")]
 #[case::implicit_whitespace("WHITESPACE = _{ \" \" }\na = { \"x\" }", "implicit whitespace")]
@@ -729,10 +773,14 @@ fn emit_heads_a_function_with_its_abnf_line_its_pest_text_and_its_attribute() {
     assert!(fastpath.contains(
         "\n// number = 1*3DIGIT\n// pest: number = @{ digit{1, 3} }\n#[inline]\npub(super) fn q_number("
     ));
+    // A component that records only its own span is inlined into its callers, always; a rule that
+    // calls recording forms is left to the compiler.
     assert!(fastpath.contains(
         "\n// number = 1*3DIGIT\n// pest: number = @{ digit{1, 3} }\n\
-         // The form that records component events.\n#[inline]\npub(super) fn r_number("
+         // The form that records component events.\n#[inline(always)]\npub(super) fn r_number("
     ));
+    assert!(fastpath
+        .contains("// The form that records component events.\n#[inline]\npub(super) fn r_pair("));
 }
 
 #[test]

@@ -2,10 +2,16 @@
 //!
 //! For every rule of the grammar the build generates a function that matches it at a byte position with
 //! PEG semantics (ordered choice, greedy repetition that never gives back, predicates), and records the
-//! spans of the component rules (`src/component_rules.rs`) as pest's pairs would have them. It gives the
+//! spans of the component rules (`src/components/rules.rs`) as pest's pairs would have them. It gives the
 //! same verdicts and component spans as the pest_derive parser (the `fast_path_agrees` tests in
-//! `src/grammar.rs` check both on tricky inputs for every rule, generated inputs and every line of the
-//! shipped sample); the pest_derive parser stays the reference and explains every rejection.
+//! `src/engine/mod.rs` check both on tricky inputs for every rule, generated inputs and every line of the
+//! shipped sample); the pest_derive parser stays the reference, and the explainer explains every
+//! rejection.
+//!
+//! `recognize` is `#[inline]`: a parse entry point that is `#[inline]` too (`UriRef::parse`,
+//! `Uri::parse`) gets the recognizer of its rule compiled into its caller with the rule known. The
+//! helpers here are what the generated code calls: `scan` and its variants for runs of a class,
+//! `Events` for the component spans and `Events::byte_ahead` for the byte an optional part needs.
 
 use crate::components::{Slot, COMPONENT_RULES};
 
@@ -20,6 +26,9 @@ pub(crate) struct Events {
     spans: [Slot; COMPONENT_RULES.len()],
     set: u32,
     repeated: bool,
+    /// The bytes [`Events::byte_ahead`] has read in this match, which it keeps under twice the input's
+    /// length (past that it answers "maybe" without reading).
+    searched: usize,
 }
 
 const _: () = assert!(
@@ -33,7 +42,43 @@ impl Events {
             spans: [Slot::NONE; COMPONENT_RULES.len()],
             set: 0,
             repeated: false,
+            searched: 0,
         }
+    }
+
+    /// Whether byte `c` may occur in `s` at or after `p` before any byte of `stops`: `false` only when
+    /// a stop byte or the end of the input comes first, so that an optional part that must consume `c`
+    /// and cannot contain the stop bytes (`[ userinfo "@" ]`; see `byte_required_later` in
+    /// `peg/src/program.rs`) is not tried for nothing. Eight bytes at a time; `true` without reading on
+    /// an input under eight bytes, or once this match has read twice the input's length (so that the
+    /// searches of a match cost at most that, however often a grammar asks). `c` and the stops are not 0.
+    #[inline(always)]
+    pub(crate) fn byte_ahead(&mut self, s: &[u8], p: usize, c: u8, stops: &[u8]) -> bool {
+        if s.len() < 8 || self.searched > 2 * s.len() {
+            return true;
+        }
+        let mut q = p;
+        let found = loop {
+            let (word, valid) = match s.get(q..q + 8) {
+                Some(chunk) => (u64::from_le_bytes(chunk.try_into().unwrap_or_default()), 8),
+                // The last eight bytes, shifted so that byte 0 is `q`; the zeros shifted in are neither
+                // `c` nor a stop byte.
+                None if q < s.len() => {
+                    let last = s.len() - 8;
+                    let word = u64::from_le_bytes(s[last..].try_into().unwrap_or_default());
+                    (word >> (8 * (q - last)), s.len() - q)
+                }
+                None => break false,
+            };
+            let at = zero_bytes(word ^ repeated_byte(c));
+            let stop = (stops.iter()).fold(0, |m, &d| m | zero_bytes(word ^ repeated_byte(d)));
+            if at | stop != 0 {
+                break at.trailing_zeros() < stop.trailing_zeros();
+            }
+            q += valid;
+        };
+        self.searched += q + 8 - p;
+        found
     }
 
     /// What has been recorded so far, to go back to with [`Events::truncate`] if a branch fails.
@@ -87,6 +132,19 @@ impl Events {
             Slot::NONE
         }
     }
+}
+
+/// `b` in each byte of a word.
+#[inline(always)]
+const fn repeated_byte(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
+/// The high bit of each zero byte of `x` set, exact up to the lowest one (a borrow out of a zero byte
+/// may mark the byte above it, never one below): the lowest set bit is the first zero byte.
+#[inline(always)]
+const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(repeated_byte(1)) & !x & repeated_byte(0x80)
 }
 
 /// The byte `b` at `p`.
@@ -294,6 +352,56 @@ mod tests {
         }
     }
 
+    /// `byte_ahead` answers "no" exactly when a stop byte or the end of the input comes before the
+    /// first `@` from `p` on: on every string of 8 to 10 symbols of `a`, `@`, `/` and `A` (`@` plus one,
+    /// where a borrow out of a zero byte would show), and on strings of 16 to 24 `a`s with a `@` and a
+    /// `?` anywhere (or nowhere), from every start; "maybe" on an input under eight bytes.
+    #[test]
+    fn byte_ahead_finds_the_byte_before_the_stops() {
+        let naive = |s: &[u8], p: usize| {
+            (s[p..].iter())
+                .find(|&&b| b == b'@' || b == b'/' || b == b'?')
+                .is_some_and(|&b| b == b'@')
+        };
+        let mut inputs = strings_of(b"a@/A", 8..=10);
+        for len in 16..=24 {
+            for at in 0..=len {
+                for stop in 0..=len {
+                    let mut s = vec![b'a'; len];
+                    if at < len {
+                        s[at] = b'@';
+                    }
+                    if stop < len && stop != at {
+                        s[stop] = b'?';
+                    }
+                    inputs.push(s);
+                }
+            }
+        }
+        for s in &inputs {
+            for p in 0..=s.len() {
+                let found = super::Events::new().byte_ahead(s, p, b'@', b"/?");
+                assert_eq!(
+                    found,
+                    naive(s, p),
+                    "{:?} from {p}",
+                    String::from_utf8_lossy(s)
+                );
+            }
+        }
+        let mut events = super::Events::new();
+        assert!(
+            events.byte_ahead(b"a/b", 0, b'@', b"/"),
+            "under eight bytes"
+        );
+        // The budget: after reading twice the input, the answer is "maybe" without reading.
+        let s = b"aaaaaaaaaaaaaaaa";
+        let mut events = super::Events::new();
+        assert!(!events.byte_ahead(s, 0, b'@', b"/"));
+        assert!(!events.byte_ahead(s, 0, b'@', b"/"));
+        assert!(events.byte_ahead(s, 0, b'@', b"/"), "budget spent");
+    }
+
     /// The tables of the `scan_triples` and `scan_runs` tests: the bytes `a` and `4`, and the triplets
     /// `%4` then the bytes of `third`.
     fn byte_and_triplet_tables(third: &[u8]) -> ([bool; 256], [[bool; 256]; 3]) {
@@ -311,9 +419,13 @@ mod tests {
 
     /// Every string of up to 7 symbols of `a`, `%`, `4`, `/`.
     fn strings_of_a_percent_4_slash() -> Vec<Vec<u8>> {
-        let symbols = [b'a', b'%', b'4', b'/'];
+        strings_of(b"a%4/", 0..=7)
+    }
+
+    /// Every string of the four `symbols` whose length is in `lengths`.
+    fn strings_of(symbols: &[u8; 4], lengths: std::ops::RangeInclusive<u32>) -> Vec<Vec<u8>> {
         let mut strings = Vec::new();
-        for len in 0..=7u32 {
+        for len in lengths {
             for code in 0..4u32.pow(len) {
                 strings.push(
                     (0..len)

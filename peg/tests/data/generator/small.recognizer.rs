@@ -211,7 +211,7 @@ pub(super) fn q_scheme(s: &[u8], p: usize) -> Option<usize> {
 // scheme = ALPHA *( ALPHA / DIGIT / "+" )
 // pest: scheme = @{ ((('a'..'z') | ('A'..'Z')) ~ (((('a'..'z') | ('A'..'Z')) | digit) | "+")*) }
 // The form that records component events.
-#[inline]
+#[inline(always)]
 pub(super) fn r_scheme(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     let n = ev.push(0, p);
     let r = 'b4: {
@@ -271,7 +271,7 @@ pub(super) fn q_number(s: &[u8], p: usize) -> Option<usize> {
 // number = 1*3DIGIT
 // pest: number = @{ digit{1, 3} }
 // The form that records component events.
-#[inline]
+#[inline(always)]
 pub(super) fn r_number(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
     let n = ev.push(1, p);
     let r = 'b8: {
@@ -453,6 +453,7 @@ pub(super) fn q_word(s: &[u8], p: usize) -> Option<usize> {
 }
 
 /// Matches rule number `rule` (in the order of uri.pest) against the whole input.
+#[inline]
 pub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {
     match rule {
         0 => generated::q_digit(s, 0) == Some(s.len()),
