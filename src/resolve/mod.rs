@@ -140,12 +140,8 @@ impl Resolver {
 
         // if ((not strict) and (R.scheme == Base.scheme)) then
         //    undefine(R.scheme);
-        let r_scheme_defined = r_parts.scheme.get().is_some_and(|(start, end)| {
-            self.strict || {
-                let b_scheme = b_parts.scheme.get().map_or("", |(s, e)| &b[s..e]);
-                !r[start..end].eq_ignore_ascii_case(b_scheme)
-            }
-        });
+        let r_scheme_defined =
+            r_parts.scheme.is_some() && (self.strict || !same_scheme(b, b_parts, r, r_parts));
 
         // The target up to its path (and the merge head of 5.2.3 after it), and its components there.
         let (mut t, prefix, path_start);
@@ -255,6 +251,16 @@ impl Resolver {
         );
         Ok((t, parts))
     }
+}
+
+/// Whether the schemes of `b` and `r` are the same, ignoring ASCII case (RFC 3986 3.1): the test of the
+/// non-strict variant of 5.2.2, kept out of the strict path.
+#[inline(never)]
+fn same_scheme(b: &str, b_parts: &Parts, r: &str, r_parts: &Parts) -> bool {
+    fn scheme<'t>(text: &'t str, parts: &Parts) -> &'t str {
+        parts.scheme.get().map_or("", |(s, e)| &text[s..e])
+    }
+    scheme(r, r_parts).eq_ignore_ascii_case(scheme(b, b_parts))
 }
 
 /// The error for a target `t` longer than a value can hold.
