@@ -136,7 +136,7 @@ impl Resolver {
         // (here, as the byte ranges the parser recorded).
         let span = |slot: Slot| slot.get().unwrap_or((0, 0));
         let (r_path_start, r_path_end) = span(r_parts.path);
-        let r_path = &r[r_path_start..r_path_end];
+        let r_path = &r.as_bytes()[r_path_start..r_path_end];
 
         // if ((not strict) and (R.scheme == Base.scheme)) then
         //    undefine(R.scheme);
@@ -152,7 +152,7 @@ impl Resolver {
         //    T.query     = R.query;
         if r_scheme_defined {
             // A path without a `.` at a segment start has no dot-segment: T is R (T.fragment = R.fragment).
-            if path::first_dot_at_segment_start_inline(r_path.as_bytes(), true).is_none() {
+            if path::first_dot_at_segment_start_inline(r_path, true).is_none() {
                 return Ok((r.to_owned(), *r_parts));
             }
             // R as written up to its path: scheme ":" ["//" authority].
@@ -206,7 +206,7 @@ impl Resolver {
             //    T.path = merge(Base.path, R.path);
             //    T.path = remove_dot_segments(T.path);
             let b_path = &b[b_path_start..b_path_end];
-            let head_len = if r_path.starts_with('/') {
+            let head_len = if r_path.first() == Some(&b'/') {
                 0
             } else {
                 merge_head_of(b_parts.authority.is_some(), b_path).len()
