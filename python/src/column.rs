@@ -5,10 +5,14 @@
 //! `string` arrays whose bytes are not UTF-8, and any producer can hand over offsets or views that
 //! point outside their buffers. So the array is re-typed as its binary twin (`binary`, `large_binary`,
 //! `binary_view`) and validated as such by arrow (offsets and views in bounds), its dictionary keys
-//! are checked against the dictionary, and UTF-8 is checked here: once for the whole values buffer of
-//! an offset-based array, then row by row only where that fails or a row does not start and end on
-//! character boundaries; row by row for `string_view`. A row that is not UTF-8 is read as
-//! [`Row::NotUtf8`], which every batch function reports as it reports any invalid row.
+//! are checked against the dictionary, and UTF-8 is checked here: rows read in runs
+//! ([`Reader::for_each_row`], on the worker threads) have the bytes of the whole run of an
+//! offset-based array checked once, then row by row only where that fails or a row does not start and
+//! end on character boundaries; a row read alone ([`Reader::row`]), and every row of `string_view`,
+//! is checked by itself. A row that is not UTF-8 is read as [`Row::NotUtf8`], which every batch
+//! function reports as it reports any invalid row.
+
+use std::ops::Range;
 
 use arrow_array::cast::AsArray;
 use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
@@ -162,7 +166,7 @@ fn values_of(data: ArrayData) -> PyResult<(Values, bool)> {
 }
 
 impl Column {
-    /// A reader of the rows, with the UTF-8 of the values buffer checked once.
+    /// A reader of the rows.
     pub(crate) fn reader(&self) -> Reader<'_> {
         let values = match &self.values {
             Values::Null(n) => ValuesReader::Null(*n),
@@ -181,16 +185,11 @@ fn offsets_reader<'a, O: OffsetSizeTrait>(
     array: &'a GenericBinaryArray<O>,
     offsets: Offsets<'a>,
 ) -> ValuesReader<'a> {
-    let data = array.value_data();
-    let n = array.len();
-    let (base, end) = (offsets.at(0), offsets.at(n));
     ValuesReader::Offsets {
         offsets,
-        data,
-        whole: std::str::from_utf8(&data[base..end]).ok(),
-        base,
+        data: array.value_data(),
         nulls: array.nulls(),
-        len: n,
+        len: array.len(),
     }
 }
 
@@ -216,9 +215,6 @@ enum ValuesReader<'a> {
     Offsets {
         offsets: Offsets<'a>,
         data: &'a [u8],
-        /// The values buffer from the first row's start to the last row's end, when it is UTF-8.
-        whole: Option<&'a str>,
-        base: usize,
         nulls: Option<&'a NullBuffer>,
         len: usize,
     },
@@ -241,7 +237,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The number of values: the rows, or a dictionary's distinct values.
-    fn value_count(&self) -> usize {
+    pub(crate) fn value_count(&self) -> usize {
         match &self.values {
             ValuesReader::Null(n) => *n,
             ValuesReader::Offsets { len, .. } => *len,
@@ -253,36 +249,33 @@ impl<'a> Reader<'a> {
     pub(crate) fn weight(&self) -> usize {
         let text = match &self.values {
             ValuesReader::Null(_) => 0,
-            ValuesReader::Offsets {
-                offsets, len, base, ..
-            } => offsets.at(*len) - base,
+            ValuesReader::Offsets { offsets, len, .. } => offsets.at(*len) - offsets.at(0),
             ValuesReader::View(a) => a.data_buffers().iter().map(|b| b.len()).sum::<usize>(),
         };
         text + 16 * self.len()
     }
 
-    /// Value `j` (of the dictionary, for a dictionary-encoded column).
+    /// The keys of a dictionary-encoded column whose values are worth working out once each (there
+    /// are no more of them than rows): each row's index into the values, `None` for a null row.
+    pub(crate) fn shared_values(&self) -> Option<&'a [Option<usize>]> {
+        self.keys.filter(|keys| self.value_count() <= keys.len())
+    }
+
+    /// Value `j` (of the dictionary, for a dictionary-encoded column), its UTF-8 checked alone.
     #[inline]
-    fn value(&self, j: usize) -> Row<'a> {
+    pub(crate) fn value(&self, j: usize) -> Row<'a> {
         match &self.values {
             ValuesReader::Null(_) => Row::Null,
             ValuesReader::Offsets {
                 offsets,
                 data,
-                whole,
-                base,
                 nulls,
                 ..
             } => {
                 if nulls.is_some_and(|n| n.is_null(j)) {
                     return Row::Null;
                 }
-                let (start, end) = (offsets.at(j), offsets.at(j + 1));
-                // Within a UTF-8 buffer a row is text when it starts and ends on character boundaries.
-                if let Some(text) = whole.and_then(|w| w.get(start - base..end - base)) {
-                    return Row::Text(text);
-                }
-                text_or_bytes(&data[start..end])
+                text_or_bytes(&data[offsets.at(j)..offsets.at(j + 1)])
             }
             ValuesReader::View(a) => {
                 if a.is_null(j) {
@@ -291,6 +284,39 @@ impl<'a> Reader<'a> {
                     text_or_bytes(a.value(j))
                 }
             }
+        }
+    }
+
+    /// `f(j, value j)` for the values `js` in order, with the UTF-8 of an offset-based column checked
+    /// once for the bytes of the whole run, then only for the values that do not start and end on
+    /// character boundaries of UTF-8 bytes.
+    #[inline]
+    pub(crate) fn for_each_value(&self, js: Range<usize>, mut f: impl FnMut(usize, Row<'a>)) {
+        match &self.values {
+            ValuesReader::Offsets {
+                offsets,
+                data,
+                nulls,
+                ..
+            } if !js.is_empty() => {
+                let base = offsets.at(js.start);
+                let run = std::str::from_utf8(&data[base..offsets.at(js.end)]).ok();
+                for j in js {
+                    if nulls.is_some_and(|n| n.is_null(j)) {
+                        f(j, Row::Null);
+                        continue;
+                    }
+                    let (start, end) = (offsets.at(j), offsets.at(j + 1));
+                    // Within UTF-8 bytes a value is text when it starts and ends on character
+                    // boundaries.
+                    let row = match run.and_then(|r| r.get(start - base..end - base)) {
+                        Some(text) => Row::Text(text),
+                        None => text_or_bytes(&data[start..end]),
+                    };
+                    f(j, row);
+                }
+            }
+            _ => js.for_each(|j| f(j, self.value(j))),
         }
     }
 
@@ -303,6 +329,15 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// `f(i, row i)` for the rows `rows` in order (see [`Reader::for_each_value`]).
+    #[inline]
+    pub(crate) fn for_each_row(&self, rows: Range<usize>, mut f: impl FnMut(usize, Row<'a>)) {
+        match self.keys {
+            Some(_) => rows.for_each(|i| f(i, self.row(i))),
+            None => self.for_each_value(rows, f),
+        }
+    }
+
     /// `f` of every row, in row order. A dictionary's values are worked out once each (when there are
     /// no more of them than rows), then handed out to the rows that use them.
     pub(crate) fn map<T: Clone + Send>(
@@ -310,15 +345,29 @@ impl<'a> Reader<'a> {
         pool: Option<&rayon::ThreadPool>,
         f: impl Fn(Row<'a>) -> T + Sync + Send,
     ) -> Vec<T> {
-        match self.keys {
-            Some(keys) if self.value_count() <= keys.len() => {
-                let values = crate::pool::par_map(pool, self.value_count(), |j| f(self.value(j)));
+        let runs = |n: usize, each: &(dyn Fn(Range<usize>, &mut Vec<T>) + Sync)| -> Vec<T> {
+            let runs = crate::pool::par_chunks(pool, n, |r| {
+                let mut out = Vec::with_capacity(r.len());
+                each(r, &mut out);
+                out
+            });
+            let mut all = Vec::with_capacity(n);
+            runs.into_iter().for_each(|mut run| all.append(&mut run));
+            all
+        };
+        match self.shared_values() {
+            Some(keys) => {
+                let values = runs(self.value_count(), &|js, out| {
+                    self.for_each_value(js, |_, v| out.push(f(v)))
+                });
                 let null = f(Row::Null);
                 keys.iter()
                     .map(|k| k.map_or_else(|| null.clone(), |j| values[j].clone()))
                     .collect()
             }
-            _ => crate::pool::par_map(pool, self.len(), |i| f(self.row(i))),
+            None => runs(self.len(), &|rows, out| {
+                self.for_each_row(rows, |_, row| out.push(f(row)))
+            }),
         }
     }
 }

@@ -30,6 +30,7 @@ mod errors;
 mod everyday;
 mod pool;
 mod redact;
+mod verdicts;
 
 use std::ffi::CString;
 use std::ops::Range;
@@ -38,10 +39,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::ffi::to_ffi;
-use arrow_array::{
-    Array, ArrayRef, BooleanArray, Int64Array, LargeStringArray, StringArray, StructArray,
-};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StructArray};
+use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -52,8 +51,9 @@ use rfc3986::runtime::Grammar;
 use rfc3986::template::UriTemplate;
 use rfc3986::{HostKind, Rule, Uri, UriRef};
 
-use column::{char_offset_in_bytes, Reader, Row};
+use column::{Reader, Row};
 use errors::{parse_error, Source};
+use verdicts::Rejection;
 
 pyo3::create_exception!(
     rfc3986_strict,
@@ -730,14 +730,23 @@ fn chunk_ranges(
     large: bool,
     size: impl Fn(usize) -> usize,
 ) -> PyResult<Vec<Range<usize>>> {
+    chunk_ranges_of(n, large, (0..n).map(|i| (i, size(i))))
+}
+
+/// [`chunk_ranges`] of `n` rows with text at the rows `sizes` gives, ascending, each with its size
+/// (the other rows have none).
+pub(crate) fn chunk_ranges_of(
+    n: usize,
+    large: bool,
+    sizes: impl Iterator<Item = (usize, usize)>,
+) -> PyResult<Vec<Range<usize>>> {
     if large {
         return Ok(std::iter::once(0..n).collect());
     }
     let limit = MAX_CHUNK_BYTES.load(Ordering::Relaxed);
     let mut ranges = Vec::new();
     let (mut start, mut total) = (0, 0usize);
-    for i in 0..n {
-        let s = size(i);
+    for (i, s) in sizes {
         if s > limit {
             return Err(PyValueError::new_err(format!(
                 "row {i}'s output is {s} bytes, more than a string array holds ({limit}): pass a \
@@ -809,133 +818,6 @@ fn with_rows<'py, T: Send>(
     })
 }
 
-/// check(explain=False)'s struct from one state per row (0 null, 1 valid, 2 invalid).
-fn verdict_states_to_struct(states: &[u8]) -> PyResult<ArrayRef> {
-    let n = states.len();
-    let nulls = nulls_of(states.iter().map(|&s| s != 0));
-    let values = BooleanBuffer::collect_bool(n, |i| states[i] == 1);
-    let valid = BooleanArray::new(values, nulls.clone());
-    let s = StructArray::try_new(
-        check_fields(),
-        vec![
-            Arc::new(valid),
-            Arc::new(Int64Array::new_null(n)),
-            Arc::new(StringArray::new_null(n)),
-            Arc::new(StringArray::new_null(n)),
-        ],
-        nulls,
-    )
-    .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(Arc::new(s))
-}
-
-/// What check() says about one row.
-#[derive(Clone)]
-enum Verdict {
-    Null,
-    Valid,
-    Invalid {
-        offset: i64,
-        kind: &'static str,
-        message: String,
-    },
-}
-
-impl Verdict {
-    /// The verdict on a row whose parse failed with `error`; `input` the row's bytes.
-    fn invalid(error: &rfc3986::ParseError, input: &[u8]) -> Verdict {
-        let (kind, message) = redact::kind_and_detail(error, input);
-        Verdict::Invalid {
-            offset: char_offset_in_bytes(input, error.offset()) as i64,
-            kind,
-            message,
-        }
-    }
-
-    fn text_len(&self) -> usize {
-        match self {
-            Verdict::Invalid { kind, message, .. } => kind.len() + message.len(),
-            _ => 0,
-        }
-    }
-}
-
-fn check_fields() -> Fields {
-    Fields::from(vec![
-        Field::new("valid", DataType::Boolean, true),
-        Field::new("offset", DataType::Int64, true),
-        Field::new("kind", DataType::Utf8, true),
-        Field::new("message", DataType::Utf8, true),
-    ])
-}
-
-fn verdicts_to_struct(verdicts: &[Verdict]) -> PyResult<ArrayRef> {
-    let n = verdicts.len();
-    let is_invalid = |i: usize| matches!(verdicts[i], Verdict::Invalid { .. });
-    let nulls = nulls_of(verdicts.iter().map(|v| !matches!(v, Verdict::Null)));
-    // The other fields are set on invalid rows only: most rows of real data are valid, so the arrays
-    // are made from buffers in one pass each rather than row by row through builders.
-    let explained = nulls_of((0..n).map(is_invalid));
-    let valid = BooleanArray::new(
-        BooleanBuffer::collect_bool(n, |i| matches!(verdicts[i], Verdict::Valid)),
-        nulls.clone(),
-    );
-    let offsets: Vec<i64> = verdicts
-        .iter()
-        .map(|v| match v {
-            Verdict::Invalid { offset, .. } => *offset,
-            _ => 0,
-        })
-        .collect();
-    let offset = Int64Array::new(offsets.into(), explained.clone());
-    let text = |field: fn(&Verdict) -> &str| -> PyResult<StringArray> {
-        let mut ends = Vec::with_capacity(n + 1);
-        let mut bytes = Vec::new();
-        ends.push(0i32);
-        for v in verdicts {
-            bytes.extend_from_slice(field(v).as_bytes());
-            let end = i32::try_from(bytes.len()).map_err(|_| {
-                PyValueError::new_err("check()'s messages exceed a string array (2 GiB)")
-            })?;
-            ends.push(end);
-        }
-        StringArray::try_new(
-            OffsetBuffer::new(ScalarBuffer::from(ends)),
-            Buffer::from_vec(bytes),
-            explained.clone(),
-        )
-        .map_err(|e| PyValueError::new_err(e.to_string()))
-    };
-    let kind = text(|v| match v {
-        Verdict::Invalid { kind, .. } => kind,
-        _ => "",
-    })?;
-    let message = text(|v| match v {
-        Verdict::Invalid { message, .. } => message,
-        _ => "",
-    })?;
-    let s = StructArray::try_new(
-        check_fields(),
-        vec![
-            Arc::new(valid),
-            Arc::new(offset),
-            Arc::new(kind),
-            Arc::new(message),
-        ],
-        nulls,
-    )
-    .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(Arc::new(s))
-}
-
-/// The chunks of check()'s result.
-fn verdict_chunks(verdicts: &[Verdict]) -> PyResult<Vec<ArrayRef>> {
-    chunk_ranges(verdicts.len(), false, |i| verdicts[i].text_len())?
-        .into_iter()
-        .map(|r| verdicts_to_struct(&verdicts[r]))
-        .collect()
-}
-
 /// batch_check(array, rule, explain) -> a list of (schema, array) capsule pairs, the chunks of a
 /// struct<valid, offset, kind, message>; with explain=False only `valid` is filled (no explanation of
 /// rejections, which is most of their cost).
@@ -950,27 +832,25 @@ fn batch_check<'py>(
     guard(|| {
         let rule = rule_named(rule)?;
         let chunks = with_rows(py, array, |rows, pool, _| {
-            if !explain {
-                // 0: null, 1: valid, 2: invalid; the other fields are all null.
-                let states = rows.map(pool, |row| match row {
-                    Row::Null => 0u8,
-                    Row::Text(text) => 1 + u8::from(!rfc3986::is_valid(rule, text)),
-                    Row::NotUtf8(_) => 2,
-                });
-                return Ok(vec![verdict_states_to_struct(&states)?]);
-            }
-            let verdicts = rows.map(pool, |row| match row {
-                Row::Null => Verdict::Null,
-                Row::Text(text) => match rfc3986::validate(rule, text) {
-                    Ok(()) => Verdict::Valid,
-                    Err(e) => Verdict::invalid(&e, text.as_bytes()),
-                },
-                Row::NotUtf8(bytes) => match rfc3986::validate_bytes(rule, bytes) {
-                    Ok(()) => Verdict::Valid,
-                    Err(e) => Verdict::invalid(&e, bytes),
-                },
+            // Pass 1, the verdicts: the compiled recognizer alone.
+            let scan = verdicts::scan(rows, pool, |row| match row {
+                Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
+                _ => Err(()),
             });
-            verdict_chunks(&verdicts)
+            if !explain {
+                return Ok(vec![verdicts::unexplained(&scan)?]);
+            }
+            // Pass 2: the rejected rows explained.
+            let scan = scan.explain(rows, pool, |row| match row {
+                Row::Null => None,
+                Row::Text(text) => rfc3986::validate(rule, text)
+                    .err()
+                    .map(|e| Rejection::of(&e, text.as_bytes())),
+                Row::NotUtf8(bytes) => rfc3986::validate_bytes(rule, bytes)
+                    .err()
+                    .map(|e| Rejection::of(&e, bytes)),
+            });
+            verdicts::explained(&scan)
         })?;
         export(py, chunks)
     })
@@ -990,18 +870,19 @@ fn batch_check_iri<'py>(
             .entry(rule)
             .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
         let chunks = with_rows(py, array, |rows, pool, _| {
-            let verdicts = rows.map(pool, |row| match row {
-                Row::Null => Verdict::Null,
-                Row::Text(text) => match entry.parse(text) {
-                    Ok(_) => Verdict::Valid,
-                    Err(e) => Verdict::invalid(&e, text.as_bytes()),
-                },
-                Row::NotUtf8(bytes) => match entry.parse_bytes(bytes) {
-                    Ok(_) => Verdict::Valid,
-                    Err(e) => Verdict::invalid(&e, bytes),
-                },
+            // One pass: the runtime grammar explains as it decides.
+            let scan = verdicts::scan(rows, pool, |row| match row {
+                Row::Null => Ok(()),
+                Row::Text(text) => entry
+                    .parse(text)
+                    .map(drop)
+                    .map_err(|e| Rejection::of(&e, text.as_bytes())),
+                Row::NotUtf8(bytes) => entry
+                    .parse_bytes(bytes)
+                    .map(drop)
+                    .map_err(|e| Rejection::of(&e, bytes)),
             });
-            verdict_chunks(&verdicts)
+            verdicts::explained(&scan)
         })?;
         export(py, chunks)
     })
@@ -1159,13 +1040,18 @@ fn batch_resolve<'py>(
             let pool = pool::for_rows(py, refs_rows.len())?;
             let weight = bases_rows.weight() + refs_rows.weight();
             maybe_detach(py, weight, || {
-                let out = pool::par_map(pool.as_deref(), refs_rows.len(), |i| {
-                    let Row::Text(b) = bases_rows.row(i) else {
-                        return None;
-                    };
-                    let b = Uri::parse(b).ok()?;
-                    target(&b, refs_rows.row(i))
-                });
+                let out = pool::par_map(
+                    pool.as_deref(),
+                    refs_rows.len(),
+                    pool::MIN_ROWS_PER_TASK,
+                    |i| {
+                        let Row::Text(b) = bases_rows.row(i) else {
+                            return None;
+                        };
+                        let b = Uri::parse(b).ok()?;
+                        target(&b, refs_rows.row(i))
+                    },
+                );
                 text_chunks(&out, large)
             })?
         };

@@ -8,6 +8,7 @@
 //! while another thread holds the lock below. A pool that cannot start (more threads than the process
 //! may have) is an ordinary `RuntimeError`, raised by every call that needs the pool, in that process.
 
+use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -18,6 +19,7 @@ use rayon::prelude::*;
 /// alone; a longer one is shared out in tasks of at least this many rows (at about 0.1 us a row, a task
 /// is tens of microseconds, well above what handing it to another thread costs).
 pub(crate) const MIN_ROWS_PER_TASK: usize = 1024;
+const _: () = assert!(MIN_ROWS_PER_TASK.is_multiple_of(64));
 
 struct State {
     pid: u32,
@@ -61,21 +63,41 @@ pub(crate) fn for_rows(py: Python<'_>, rows: usize) -> PyResult<Option<Arc<rayon
     }
 }
 
-/// `f` of `0..n`, in order: on `pool` in tasks of at least [`MIN_ROWS_PER_TASK`] indices, or on the
-/// calling thread when there is no pool or too few indices.
+/// `f` of `0..n`, in order: on `pool` in tasks of at least `per_task` indices, or on the calling
+/// thread when there is no pool or too few indices for two tasks.
 pub(crate) fn par_map<T: Send>(
     pool: Option<&rayon::ThreadPool>,
     n: usize,
+    per_task: usize,
     f: impl Fn(usize) -> T + Sync + Send,
 ) -> Vec<T> {
     match pool {
-        Some(pool) if n >= 2 * MIN_ROWS_PER_TASK => pool.install(|| {
+        Some(pool) if n >= 2 * per_task => pool.install(|| {
             (0..n)
                 .into_par_iter()
-                .with_min_len(MIN_ROWS_PER_TASK)
+                .with_min_len(per_task)
                 .map(f)
                 .collect()
         }),
         _ => (0..n).map(f).collect(),
+    }
+}
+
+/// `f` of each run of [`MIN_ROWS_PER_TASK`] indices of `0..n` (the last one shorter), in order: on
+/// `pool`, one task per run, or on the calling thread when there is no pool or too few indices. The
+/// runs start at multiples of [`MIN_ROWS_PER_TASK`] (a multiple of 64: a run's bits fill whole words
+/// of a bitmap).
+pub(crate) fn par_chunks<T: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    n: usize,
+    f: impl Fn(Range<usize>) -> T + Sync + Send,
+) -> Vec<T> {
+    let run = |c: usize| f(c * MIN_ROWS_PER_TASK..n.min((c + 1) * MIN_ROWS_PER_TASK));
+    let runs = n.div_ceil(MIN_ROWS_PER_TASK);
+    match pool {
+        Some(pool) if n >= 2 * MIN_ROWS_PER_TASK => {
+            pool.install(|| (0..runs).into_par_iter().map(run).collect())
+        }
+        _ => (0..runs).map(run).collect(),
     }
 }
