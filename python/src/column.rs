@@ -298,24 +298,10 @@ impl<'a> Reader<'a> {
                 data,
                 nulls,
                 ..
-            } if !js.is_empty() => {
-                let base = offsets.at(js.start);
-                let run = std::str::from_utf8(&data[base..offsets.at(js.end)]).ok();
-                for j in js {
-                    if nulls.is_some_and(|n| n.is_null(j)) {
-                        f(j, Row::Null);
-                        continue;
-                    }
-                    let (start, end) = (offsets.at(j), offsets.at(j + 1));
-                    // Within UTF-8 bytes a value is text when it starts and ends on character
-                    // boundaries.
-                    let row = match run.and_then(|r| r.get(start - base..end - base)) {
-                        Some(text) => Row::Text(text),
-                        None => text_or_bytes(&data[start..end]),
-                    };
-                    f(j, row);
-                }
-            }
+            } => match offsets {
+                Offsets::Small(o) => offset_run(o, data, *nulls, js, f),
+                Offsets::Large(o) => offset_run(o, data, *nulls, js, f),
+            },
             _ => js.for_each(|j| f(j, self.value(j))),
         }
     }
@@ -369,6 +355,36 @@ impl<'a> Reader<'a> {
                 self.for_each_row(rows, |_, row| out.push(f(row)))
             }),
         }
+    }
+}
+
+/// [`Reader::for_each_value`] of an offset-based column: `offsets` and `data` validated by arrow.
+#[inline]
+fn offset_run<'a, O: OffsetSizeTrait>(
+    offsets: &'a [O],
+    data: &'a [u8],
+    nulls: Option<&NullBuffer>,
+    js: Range<usize>,
+    mut f: impl FnMut(usize, Row<'a>),
+) {
+    if js.is_empty() {
+        return;
+    }
+    let ends = &offsets[js.start..=js.end];
+    let base = ends[0].as_usize();
+    let run = std::str::from_utf8(&data[base..ends[ends.len() - 1].as_usize()]).ok();
+    for (j, pair) in js.zip(ends.windows(2)) {
+        if nulls.is_some_and(|n| n.is_null(j)) {
+            f(j, Row::Null);
+            continue;
+        }
+        let (start, end) = (pair[0].as_usize(), pair[1].as_usize());
+        // Within UTF-8 bytes a value is text when it starts and ends on character boundaries.
+        let row = match run.and_then(|r| r.get(start - base..end - base)) {
+            Some(text) => Row::Text(text),
+            None => text_or_bytes(&data[start..end]),
+        };
+        f(j, row);
     }
 }
 

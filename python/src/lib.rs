@@ -850,7 +850,7 @@ fn batch_check<'py>(
                     .err()
                     .map(|e| Rejection::of(&e, bytes)),
             });
-            verdicts::explained(&scan)
+            verdicts::explained(&scan, pool)
         })?;
         export(py, chunks)
     })
@@ -882,7 +882,7 @@ fn batch_check_iri<'py>(
                     .map(drop)
                     .map_err(|e| Rejection::of(&e, bytes)),
             });
-            verdicts::explained(&scan)
+            verdicts::explained(&scan, pool)
         })?;
         export(py, chunks)
     })

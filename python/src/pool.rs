@@ -101,3 +101,16 @@ pub(crate) fn par_chunks<T: Send>(
         _ => (0..runs).map(run).collect(),
     }
 }
+
+/// `(a(), b())`: in parallel on `pool`, or one after the other on the calling thread when there is no
+/// pool.
+pub(crate) fn join<A: Send, B: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    match pool {
+        Some(pool) => pool.install(|| rayon::join(a, b)),
+        None => (a(), b()),
+    }
+}

@@ -312,19 +312,15 @@ pub(crate) fn unexplained<E>(scan: &Scan<E>) -> PyResult<ArrayRef> {
 }
 
 /// The chunks of check()'s result: `offset`, `kind` and `message` set on the rejected rows only;
-/// more than one chunk when the messages exceed a string array.
-pub(crate) fn explained(scan: &Scan<Rejection>) -> PyResult<Vec<ArrayRef>> {
+/// more than one chunk when the messages exceed a string array. The three columns of a chunk are made
+/// in parallel on `pool`.
+pub(crate) fn explained(
+    scan: &Scan<Rejection>,
+    pool: Option<&rayon::ThreadPool>,
+) -> PyResult<Vec<ArrayRef>> {
     let n = scan.len;
     let nulls = null_buffer(&scan.present, n);
     let valid = bits(&scan.valid, n);
-    let mut offsets = vec![0i64; n];
-    let mut rejected = vec![0u64; n.div_ceil(64)];
-    for (row, r) in scan.rejections() {
-        offsets[row] = r.offset;
-        set(&mut rejected, row);
-    }
-    let offsets = ScalarBuffer::from(offsets);
-    let explained = null_buffer(&rejected, n);
     let sizes = scan
         .rejections()
         .map(|(row, r)| (row, r.kind.len() + r.message.len()));
@@ -332,23 +328,45 @@ pub(crate) fn explained(scan: &Scan<Rejection>) -> PyResult<Vec<ArrayRef>> {
         .into_iter()
         .map(|rows| {
             let (start, len) = (rows.start, rows.len());
-            let slice = |nulls: &Option<NullBuffer>| nulls.as_ref().map(|b| b.slice(start, len));
             let first = scan.rejected.partition_point(|&row| row < start);
             let last = scan.rejected.partition_point(|&row| row < rows.end);
-            let in_chunk = || scan.rejections().skip(first).take(last - first);
+            // The chunk's rejected rows, numbered from the chunk's first row.
+            let rejected: Vec<(usize, &Rejection)> = scan
+                .rejections()
+                .skip(first)
+                .take(last - first)
+                .map(|(row, r)| (row - start, r))
+                .collect();
+            let mut words = vec![0u64; len.div_ceil(64)];
+            rejected.iter().for_each(|&(row, _)| set(&mut words, row));
+            let explained = null_buffer(&words, len);
             let text = |field: fn(&Rejection) -> &str| {
                 text_at(
                     len,
-                    in_chunk().map(|(row, r)| (row - start, field(r))),
-                    slice(&explained),
+                    rejected.iter().map(|&(row, r)| (row, field(r))),
+                    explained.clone(),
                 )
             };
+            let (offset, (kind, message)) = pool::join(
+                pool,
+                || {
+                    let mut offsets = vec![0i64; len];
+                    rejected
+                        .iter()
+                        .for_each(|&(row, r)| offsets[row] = r.offset);
+                    Int64Array::new(offsets.into(), explained.clone())
+                },
+                || pool::join(pool, || text(|r| r.kind), || text(|r| &r.message)),
+            );
             check_struct(
-                BooleanArray::new(valid.slice(start, len), slice(&nulls)),
-                Int64Array::new(offsets.slice(start, len), slice(&explained)),
-                text(|r| r.kind)?,
-                text(|r| &r.message)?,
-                slice(&nulls),
+                BooleanArray::new(
+                    valid.slice(start, len),
+                    nulls.as_ref().map(|b| b.slice(start, len)),
+                ),
+                offset,
+                kind?,
+                message?,
+                nulls.as_ref().map(|b| b.slice(start, len)),
             )
         })
         .collect()
@@ -362,17 +380,19 @@ fn text_at<'t>(
     nulls: Option<NullBuffer>,
 ) -> PyResult<StringArray> {
     let too_long = |_| PyValueError::new_err("check()'s messages exceed a string array (2 GiB)");
-    let mut ends = Vec::with_capacity(len + 1);
+    // Each row's end offset; a run of rows without text repeats the end before it (a fill).
+    let mut ends = vec![0i32; len + 1];
+    let mut filled = 1;
     let mut bytes = Vec::new();
-    ends.push(0i32);
     for (row, text) in texts {
         let end = i32::try_from(bytes.len()).map_err(too_long)?;
-        ends.resize(row + 1, end);
+        ends[filled..=row].fill(end);
         bytes.extend_from_slice(text.as_bytes());
-        ends.push(i32::try_from(bytes.len()).map_err(too_long)?);
+        ends[row + 1] = i32::try_from(bytes.len()).map_err(too_long)?;
+        filled = row + 2;
     }
     let end = i32::try_from(bytes.len()).map_err(too_long)?;
-    ends.resize(len + 1, end);
+    ends[filled..].fill(end);
     StringArray::try_new(
         OffsetBuffer::new(ScalarBuffer::from(ends)),
         Buffer::from_vec(bytes),
