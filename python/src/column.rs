@@ -399,6 +399,9 @@ fn text_or_bytes(bytes: &[u8]) -> Row<'_> {
 /// offset of an `invalid-utf8` error, or of an error before it).
 pub(crate) fn char_offset_in_bytes(bytes: &[u8], offset: usize) -> usize {
     let prefix = &bytes[..offset.min(bytes.len())];
+    if prefix.is_ascii() {
+        return prefix.len();
+    }
     match std::str::from_utf8(prefix) {
         Ok(text) => text.chars().count(),
         Err(e) => std::str::from_utf8(&prefix[..e.valid_up_to()]).map_or(0, |t| t.chars().count()),

@@ -186,3 +186,78 @@ def test_results_are_independent_of_the_input_buffer():
     out = A.parse_components(values)
     del values
     assert out.to_pylist()[0]["host"] == "h"
+
+
+def _expected_check(raw):
+    """What check() says of one row (bytes or None), from the scalar API: the verdict, and for a
+    rejection its offset and kind (a row that is not UTF-8: the grammar's error before its first bad
+    byte, else invalid-utf8 there)."""
+    if raw is None:
+        return None
+    try:
+        text, bad = raw.decode(), None
+    except UnicodeDecodeError as e:
+        text, bad = raw[: e.start].decode(), e.start
+    try:
+        r.validate(text)
+    except r.ParseError as e:
+        if bad is None or e.offset < len(text):
+            return (False, e.offset, e.kind)
+    if bad is not None:
+        return (False, len(text), "invalid-utf8")
+    return (True, None, None)
+
+
+def _long_rows():
+    # Rejected rows, nulls and rows that are not UTF-8 on both sides of the boundaries of the bitmap
+    # words (64 rows) and of the runs worked on in parallel (1,024 rows), in a column long enough to be
+    # shared out between threads.
+    special = {
+        0: b"a b",
+        63: None,
+        64: b"http://a/\xff",
+        1023: b"http://[::1/",
+        1024: b"a b\xe2\x82",
+        1025: None,
+        2047: b"{x}",
+        2048: b"http://a/%zz",
+        4999: b"#a#b",
+    }
+    valid = [b"http://a/b?q", b"../g", b"", b"mailto:x@y"]
+    return [special.get(i, valid[i % len(valid)]) for i in range(5000)]
+
+
+@pytest.mark.parametrize("kind", ["string", "large_string", "string_view", "sliced", "dictionary", "dictionary of more values than rows"])
+@pytest.mark.parametrize("explain", [True, False])
+def test_regression_long_columns_checked_in_parallel_agree_with_validate(kind, explain):
+    rows = _long_rows()
+    binary = pa.array(rows, pa.binary())
+    if kind == "string":
+        array = binary.view(pa.string())
+    elif kind == "large_string":
+        array = pa.array(rows, pa.large_binary()).view(pa.large_string())
+    elif kind == "string_view":
+        array = binary.view(pa.string()).cast(pa.string_view()) if hasattr(pa, "string_view") else binary.view(pa.string())
+    elif kind == "sliced":
+        # An offset that is not a multiple of 64: the result's bitmaps start at row 0 all the same.
+        array = pa.array([b"x"] * 5 + rows, pa.binary()).view(pa.string()).slice(5, len(rows))
+    elif kind == "dictionary":
+        distinct = sorted({x for x in rows if x is not None})
+        indices = pa.array([None if x is None else distinct.index(x) for x in rows], pa.int32())
+        array = pa.DictionaryArray.from_arrays(indices, pa.array(distinct, pa.binary()).view(pa.string()))
+    else:
+        # More dictionary values than rows: the rows are read one by one.
+        values = pa.array(rows + rows, pa.binary()).view(pa.string())
+        indices = pa.array([None if x is None else i for i, x in enumerate(rows)], pa.int32())
+        array = pa.DictionaryArray.from_arrays(indices, values)
+    got = A.check(array, explain=explain).to_pylist()
+    assert len(got) == len(rows)
+    for i, (raw, row) in enumerate(zip(rows, got)):
+        expected = _expected_check(raw)
+        if expected is None:
+            assert row is None, i
+        elif explain:
+            assert (row["valid"], row["offset"], row["kind"]) == expected, i
+            assert (row["message"] is None) == expected[0], i
+        else:
+            assert row == {"valid": expected[0], "offset": None, "kind": None, "message": None}, i
