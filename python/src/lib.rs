@@ -8,7 +8,8 @@
 //!   Python `str` at a time, with `ParseError` made cheaply in [`errors`];
 //! - the batch API (`batch_*`), over Apache Arrow arrays received and returned through the Arrow C data
 //!   interface (PyCapsules, no copy of the input; [`column`]), computed in parallel on a thread pool
-//!   ([`pool`]).
+//!   ([`pool`]); `batch_check` decides every row first and explains only the rejected ones
+//!   ([`verdicts`]).
 //!
 //! The Python package (`rfc3986_strict/__init__.py`, `rfc3986_strict/arrow.py`) wraps the batch half so
 //! that pyarrow arrays go in and come out.
