@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pyarrow as pa
 import pytest
 
 import rfc3986_strict as r
+from rfc3986_strict import _native
 from rfc3986_strict import arrow as A
 
 VALUES = ["http://a/b?", "a b", None, "", "HTTP://A/%7e/./x", "//h:80", "#a#b", "../g"]
@@ -237,7 +239,7 @@ def test_regression_long_columns_checked_in_parallel_agree_with_validate(kind, e
     elif kind == "large_string":
         array = pa.array(rows, pa.large_binary()).view(pa.large_string())
     elif kind == "string_view":
-        array = binary.view(pa.string()).cast(pa.string_view()) if hasattr(pa, "string_view") else binary.view(pa.string())
+        array = pa.array(rows, pa.binary_view()).view(pa.string_view())
     elif kind == "sliced":
         # An offset that is not a multiple of 64: the result's bitmaps start at row 0 all the same.
         array = pa.array([b"x"] * 5 + rows, pa.binary()).view(pa.string()).slice(5, len(rows))
@@ -261,3 +263,22 @@ def test_regression_long_columns_checked_in_parallel_agree_with_validate(kind, e
             assert (row["message"] is None) == expected[0], i
         else:
             assert row == {"valid": expected[0], "offset": None, "kind": None, "message": None}, i
+
+
+def test_regression_long_column_over_the_chunk_limit_is_chunked_at_rejected_rows():
+    # Chunks of a long column (worked on in parallel) cut where a rejected row's texts would pass the
+    # (lowered) limit of a string chunk; the same rows as in one chunk.
+    array = pa.array(_long_rows(), pa.binary()).view(pa.string())
+    whole = A.check(array)
+    _native._set_max_chunk_bytes(300)
+    try:
+        chunked = A.check(array)
+    finally:
+        _native._set_max_chunk_bytes(2**31 - 1)
+    assert isinstance(whole, pa.StructArray)
+    assert isinstance(chunked, pa.ChunkedArray) and chunked.num_chunks > 1
+    assert chunked.type == whole.type
+    assert chunked.to_pylist() == whole.to_pylist()
+    # Every chunk but the last ends just before a rejected row.
+    ends = list(itertools.accumulate(len(c) for c in chunked.chunks))[:-1]
+    assert all(whole[end]["valid"].as_py() is False for end in ends)
