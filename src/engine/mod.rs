@@ -228,6 +228,49 @@ impl ExpectedItem {
     }
 }
 
+/// A hasher of a few short keys (the items of a grammar, when [`ExpectedTable::new`] removes repeats):
+/// eight bytes a step, a rotation, an exclusive or and a multiplication each. Not for keys an attacker
+/// chooses in number (the items come from a grammar, not from an input).
+#[derive(Clone, Copy, Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.add(u64::from_le_bytes(last) ^ (bytes.len() as u64) << 56);
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl WordHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::BuildHasher for WordHasher {
+    type Hasher = WordHasher;
+    fn build_hasher(&self) -> WordHasher {
+        WordHasher(0)
+    }
+}
+
 /// What each id of an explainer's record of attempts stands for, arranged for
 /// [`expected_from_ids`]: the distinct items in pest's error order (rules, then literals, then the end
 /// of input; each in the order of the ids), and each id's place in that order (two ids can stand for
@@ -246,7 +289,9 @@ impl ExpectedTable {
         let mut ids: Vec<usize> = (0..items.len()).collect();
         ids.sort_by_key(|&id| items[id].1);
         let mut ordered: Vec<ExpectedItem> = Vec::new();
-        let mut seen: std::collections::HashMap<&Expected, u16> = std::collections::HashMap::new();
+        // (Hashed by `WordHasher`, not SipHash: this runs at the first rejection of a process.)
+        let mut seen: std::collections::HashMap<&Expected, u16, WordHasher> =
+            std::collections::HashMap::with_capacity_and_hasher(items.len(), WordHasher(0));
         let mut place = vec![0u16; items.len()];
         for id in ids {
             let (expected, rank) = &items[id];
@@ -285,19 +330,11 @@ fn place_bits(table: &ExpectedTable, ids: &[u16]) -> Option<[u64; 4]> {
     if table.ordered.len() > bits.len() * 64 {
         return None;
     }
-    // In four registers, not an array in memory: each `|=` to memory would wait for the one before it.
-    let (mut b0, mut b1, mut b2, mut b3) = (0u64, 0u64, 0u64, 0u64);
     for &id in ids {
-        let place = usize::from(table.place[usize::from(id)]);
-        let bit = 1u64 << (place % 64);
-        match place / 64 {
-            0 => b0 |= bit,
-            1 => b1 |= bit,
-            2 => b2 |= bit,
-            _ => b3 |= bit,
-        }
+        let place = table.place[usize::from(id)];
+        // (`& 3`: no bounds check; the places are below 256.)
+        bits[usize::from(place >> 6) & 3] |= 1 << (place & 63);
     }
-    bits = [b0, b1, b2, b3];
     Some(bits)
 }
 
