@@ -124,6 +124,7 @@ struct AuthorityShape {
 /// Both hints need, in the authority and at or before `offset`, a `:` after the host (a port's) or a
 /// `[` opening it: with neither byte before the authority ends or the error comes, no hint applies, and
 /// the authority (which may go on far past the error) is not scanned.
+#[inline(always)]
 fn relevant_authority(input: &str, offset: usize) -> Option<AuthorityShape> {
     let start = authority_start(input)?;
     // Up to the byte at `offset`: the first of `:`, `[`, `/`, `?`, `#` there tells.
