@@ -97,7 +97,7 @@ pub struct ParseError {
     pub(crate) rule: Rule,
     pub(crate) offset: usize,
     /// Shared: the errors of one grammar with the same items (most rejections of a file) point at one list.
-    pub(crate) expected: Arc<[Expected]>,
+    pub(crate) expected: ExpectedList,
     pub(crate) found: Option<char>,
     pub(crate) kind: ParseErrorKind,
     /// A hint from the rule and the input around the error, for mistakes the character alone does not
@@ -168,7 +168,7 @@ impl ParseError {
         offset: usize,
         kind: ParseErrorKind,
         found: Option<char>,
-        expected: Arc<[Expected]>,
+        expected: ExpectedList,
         context: Option<Context>,
     ) -> ParseError {
         ParseError {
@@ -252,12 +252,6 @@ impl ParseError {
     /// ```
     pub fn expected(&self) -> &[Expected] {
         &self.expected
-    }
-
-    /// The list behind [`expected`](Self::expected), to tell whether two errors share it.
-    #[cfg(test)]
-    pub(crate) fn expected_shared(&self) -> Arc<[Expected]> {
-        Arc::clone(&self.expected)
     }
 
     /// The byte range of what was found at the offset: the character there (1 to 4 bytes), or an empty
@@ -449,7 +443,7 @@ impl ParseError {
             found: self.found,
             context: self.context,
             loaded: self.loaded_non_rfc3986(),
-            expected: Arc::as_ptr(&self.expected).cast::<()>() as usize,
+            expected: self.expected.as_ptr() as usize,
         };
         // Written uncached where the cache is out of reach: `out` writing another error's detail
         // (the cache is in use), or a thread being torn down.
@@ -467,7 +461,7 @@ impl ParseError {
                     let _ = self.write_detail_uncached(&mut text);
                     let cached = slot.insert(CachedDetail {
                         key,
-                        _expected: Arc::clone(&self.expected),
+                        _expected: self.expected.clone(),
                         text: text.into_boxed_str(),
                     });
                     Some(out.write_str(&cached.text))
@@ -562,7 +556,7 @@ impl ParseError {
                 offset,
                 ParseErrorKind::LimitReached,
                 input.get(offset..).and_then(|s| s.chars().next()),
-                Arc::from([]),
+                ExpectedList::Static(&[]),
                 None,
             )
         }
@@ -591,7 +585,7 @@ impl ParseError {
             offset,
             ParseErrorKind::InvalidUtf8,
             None,
-            Arc::from([]),
+            ExpectedList::Static(&[]),
             None,
         )
     }
@@ -776,7 +770,7 @@ impl DetailKey {
 /// (held, so that its address names no other list while the slot keeps it).
 struct CachedDetail {
     key: DetailKey,
-    _expected: Arc<[Expected]>,
+    _expected: ExpectedList,
     text: Box<str>,
 }
 
@@ -788,6 +782,55 @@ thread_local! {
     /// the lists they were made for.
     static DETAILS: std::cell::RefCell<[Option<CachedDetail>; DETAIL_SLOTS]> =
         const { std::cell::RefCell::new([const { None }; DETAIL_SLOTS]) };
+}
+
+/// The list of expected items of a [`ParseError`], shared between the errors that list the same
+/// items: the built-in explainer's lists are made once per process and borrowed (`Static`: making and
+/// dropping an error then changes no reference count, an atomic operation each), the others (loaded
+/// grammars, the pest_derive reference) are counted.
+#[derive(Clone)]
+pub(crate) enum ExpectedList {
+    Static(&'static [Expected]),
+    Shared(Arc<[Expected]>),
+}
+
+impl std::ops::Deref for ExpectedList {
+    type Target = [Expected];
+    #[inline]
+    fn deref(&self) -> &[Expected] {
+        match self {
+            ExpectedList::Static(list) => list,
+            ExpectedList::Shared(list) => list,
+        }
+    }
+}
+
+impl PartialEq for ExpectedList {
+    /// The same items, however each list is kept.
+    fn eq(&self, other: &ExpectedList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ExpectedList {}
+
+impl fmt::Debug for ExpectedList {
+    /// As the items' slice: `[Rule("pchar"), EndOfInput]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl From<Vec<Expected>> for ExpectedList {
+    fn from(list: Vec<Expected>) -> ExpectedList {
+        ExpectedList::Shared(list.into())
+    }
+}
+
+impl From<Arc<[Expected]>> for ExpectedList {
+    fn from(list: Arc<[Expected]>) -> ExpectedList {
+        ExpectedList::Shared(list)
+    }
 }
 
 /// One item of what the grammar would have accepted at the byte where parsing failed.

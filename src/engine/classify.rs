@@ -2,11 +2,9 @@
 //! the error's offset and the input around it, and the one correction of pest's furthest position (a
 //! port with a non-digit).
 
-use std::sync::Arc;
-
 use crate::engine::classes;
 use crate::engine::recognizer::{repeated_byte, zero_bytes};
-use crate::error::{Context, Expected, ParseError, ParseErrorKind};
+use crate::error::{Context, ExpectedList, ParseError, ParseErrorKind};
 use crate::rule::Rule;
 
 /// Judges the kind of error from the byte at `offset` and its surroundings.
@@ -19,7 +17,7 @@ pub(crate) fn classify(
     rule: Rule,
     input: &str,
     offset: usize,
-    expected: impl Into<Arc<[Expected]>>,
+    expected: impl Into<ExpectedList>,
 ) -> ParseError {
     // The authority as Appendix B splits it, for the port and IP-literal hints (one pass), when they
     // may apply (see `relevant_authority`).

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use crate::components::{self, Parts};
 pub(crate) use crate::error::Expected;
-use crate::error::ParseError;
+use crate::error::{ExpectedList, ParseError};
 pub(crate) use crate::rule::Rule;
 
 pub(crate) mod classes;
@@ -89,7 +89,7 @@ pub(crate) fn explain(rule: Rule, input: &str) -> Option<ParseError> {
 
 /// The explainer's answer on `input`: the furthest position the grammar reached and the items it
 /// expected there (folded); `None` when `input` is in the language of `rule`.
-fn attempts(rule: Rule, input: &str) -> Option<(usize, std::sync::Arc<[Expected]>)> {
+fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList)> {
     use crate::engine::explainer::{self, Diag};
     use std::cell::Cell;
     thread_local! {
@@ -122,9 +122,9 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, std::sync::Arc<[Expected]
 /// of the components each item starts. Worked out once per
 /// rule and process, from the grammar itself (a probe per shape of rule: an authority alone, a relative
 /// reference, a URI), so no list of delimiters is written in Rust.
-pub(crate) fn after_port(rule: Rule) -> Option<std::sync::Arc<[Expected]>> {
-    use std::sync::{Arc, OnceLock};
-    type Lists = Vec<OnceLock<Option<Arc<[Expected]>>>>;
+pub(crate) fn after_port(rule: Rule) -> Option<ExpectedList> {
+    use std::sync::OnceLock;
+    type Lists = Vec<OnceLock<Option<Box<[Expected]>>>>;
     static AFTER_PORT: OnceLock<Lists> = OnceLock::new();
     let lists = AFTER_PORT.get_or_init(|| Rule::all().map(|_| OnceLock::new()).collect());
     lists[rule.index()]
@@ -148,23 +148,23 @@ pub(crate) fn after_port(rule: Rule) -> Option<std::sync::Arc<[Expected]>> {
                             },
                             Expected::EndOfInput => 5,
                         });
-                        Some(Arc::from(expected))
+                        Some(expected.into_boxed_slice())
                     }
                     _ => None,
                 })
         })
-        .clone()
+        .as_deref()
+        .map(ExpectedList::Static)
 }
 
-/// The folded list of the built-in explainer for the set of places `key`, made by `fold` the first time this
-/// thread meets the set and shared after that: the lines a file rejects have few distinct sets, and
-/// folding is most of the cost of an explanation after the explainer's run. The cache has 256 sets of
-/// two lists (the one used last first), 512 lists per thread at most: two sets met often that map to
-/// the same place do not drive each other out.
-fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync::Arc<[Expected]> {
+/// The folded list of the built-in explainer for the set of places `key`, made by `fold` the first time
+/// the process meets the set ([`interned`]) and looked up in this thread's cache after that: the lines a
+/// file rejects have few distinct sets, and folding is most of the cost of an explanation after the
+/// explainer's run. The cache has 256 sets of two lists (the one used last first), 512 lists per thread
+/// at most: two sets met often that map to the same place do not drive each other out.
+fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> ExpectedList {
     use std::cell::RefCell;
-    use std::sync::Arc;
-    type Slot = Option<([u64; 4], Arc<[Expected]>)>;
+    type Slot = Option<([u64; 4], ExpectedList)>;
     thread_local! {
         static FOLDED: RefCell<[[Slot; 2]; 256]> =
             const { RefCell::new([const { [None, None] }; 256]) };
@@ -174,9 +174,9 @@ fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync
     let hit = FOLDED.try_with(|cache| {
         let set = &mut cache.borrow_mut()[index];
         match set {
-            [Some((k, list)), _] if *k == key => Some(Arc::clone(list)),
+            [Some((k, list)), _] if *k == key => Some(list.clone()),
             [_, Some((k, list))] if *k == key => {
-                let list = Arc::clone(list);
+                let list = list.clone();
                 set.swap(0, 1);
                 Some(list)
             }
@@ -186,15 +186,40 @@ fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync
     if let Ok(Some(list)) = hit {
         return list;
     }
-    let list: Arc<[Expected]> = fold().into();
+    let list = interned(key, fold);
     // (A thread being torn down has no cache any more: the list is then just not kept.)
     let _ = FOLDED.try_with(|cache| {
         let set = &mut cache.borrow_mut()[index];
         set[1] = set[0].take();
-        set[0] = Some((key, Arc::clone(&list)));
+        set[0] = Some((key, list.clone()));
     });
     list
 }
+
+/// The folded list for the set of places `key`, kept for the rest of the process (made by `fold` the
+/// first time any thread meets the set), so that errors borrow it ([`ExpectedList::Static`]) and no
+/// reference count changes as they are made and dropped. At most [`INTERNED`] lists are kept (a few
+/// hundred kilobytes at worst; the corpus's rejections have 21 distinct lists); a set met after that
+/// gets a counted list of its own.
+fn interned(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> ExpectedList {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, PoisonError};
+    static LISTS: Mutex<BTreeMap<[u64; 4], &'static [Expected]>> = Mutex::new(BTreeMap::new());
+    let mut lists = LISTS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&list) = lists.get(&key) {
+        return ExpectedList::Static(list);
+    }
+    let list = fold();
+    if lists.len() >= INTERNED {
+        return list.into();
+    }
+    let list: &'static [Expected] = Box::leak(list.into_boxed_slice());
+    lists.insert(key, list);
+    ExpectedList::Static(list)
+}
+
+/// The most folded lists [`interned`] keeps.
+const INTERNED: usize = 512;
 
 /// One item an explainer can record, in an [`ExpectedTable`].
 #[derive(Debug)]
@@ -659,8 +684,8 @@ mod expected_from_ids_tests {
         );
     }
 
-    /// The built-in explainer's lists are folded once per set of places and thread: two rejections with the
-    /// same set share one list, equal to the list folded anew; another set gets its own list.
+    /// The built-in explainer's lists are folded once per set of places and process: two rejections with
+    /// the same set share one list, equal to the list folded anew; another set gets its own list.
     #[test]
     fn the_explainer_shares_one_folded_list_per_set_of_places() {
         let error = |input: &str| explain(Rule::URI_REFERENCE, input).expect("rejected");
@@ -669,10 +694,7 @@ mod expected_from_ids_tests {
             error("http://b/{y}"),
             error("http://a b/"),
         );
-        assert!(std::sync::Arc::ptr_eq(
-            &a.expected_shared(),
-            &b.expected_shared()
-        ));
+        assert!(std::ptr::eq(a.expected(), b.expected()));
         assert_eq!(a.expected(), b.expected());
         assert_ne!(a.expected(), c.expected());
         // The same as the list folded without the cache, from the same attempts.
@@ -682,6 +704,26 @@ mod expected_from_ids_tests {
             let fresh = expected_from_ids(expected_items(), &mut d.into_positive_ids());
             assert_eq!(error(input).expected(), fresh.as_slice(), "{input:?}");
         }
+    }
+
+    /// Another thread's error with the same set of places borrows the same list (kept for the process,
+    /// not counted), and an error of the pest_derive reference, with a counted list of its own, equals it.
+    #[test]
+    fn regression_the_folded_lists_are_shared_between_threads() {
+        let input = "http://a/{x}";
+        let here = explain(Rule::URI_REFERENCE, input).expect("rejected");
+        let there = std::thread::spawn(move || explain(Rule::URI_REFERENCE, input))
+            .join()
+            .expect("no panic")
+            .expect("rejected");
+        assert!(matches!(here.expected, ExpectedList::Static(_)));
+        assert!(std::ptr::eq(here.expected(), there.expected()));
+        let reference = Rule::URI_REFERENCE
+            .validate_with_reference(input)
+            .expect_err("rejected");
+        assert!(matches!(reference.expected, ExpectedList::Shared(_)));
+        assert_eq!(reference, here);
+        assert_eq!(format!("{reference:?}"), format!("{here:?}"));
     }
 
     #[rstest]
