@@ -314,8 +314,11 @@ impl ExpectedTable {
     /// for literals, 2 for the end of input).
     pub(crate) fn new(items: impl Iterator<Item = (Expected, u8)>) -> ExpectedTable {
         let items: Vec<(Expected, u8)> = items.collect();
-        let mut ids: Vec<usize> = (0..items.len()).collect();
-        ids.sort_by_key(|&id| items[id].1);
+        // The ids by rank, each rank in the order of the ids (a pass per rank: there are three).
+        let ranks = items.iter().map(|&(_, rank)| rank).max().unwrap_or(0);
+        let items = &items;
+        let ids =
+            (0..=ranks).flat_map(|rank| (0..items.len()).filter(move |&id| items[id].1 == rank));
         let mut ordered: Vec<ExpectedItem> = Vec::new();
         // (Hashed by `WordHasher`, not SipHash: this runs at the first rejection of a process.)
         let mut seen: std::collections::HashMap<&Expected, u16, WordHasher> =
