@@ -1142,3 +1142,25 @@ impl NotAReference {
         &self.rule
     }
 }
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    /// The errors of the built-in grammar are moved up through every parse function's `Result`: the
+    /// rare fields stay out of line, and the list is one pointer and length and a tag.
+    #[test]
+    fn regression_a_parse_error_stays_small() {
+        assert!(
+            std::mem::size_of::<ParseError>() <= 56,
+            "{}",
+            std::mem::size_of::<ParseError>()
+        );
+        let e = crate::UriRef::parse("http://a/b c").unwrap_err();
+        assert!(e.extra.is_none());
+        let loaded = e.clone().for_loaded_rule("IRI-reference");
+        assert_eq!(loaded.rule_name(), "IRI-reference");
+        assert_ne!(loaded, e);
+        assert!(format!("{loaded:?}").contains("loaded_rule: Some(\"IRI-reference\")"));
+    }
+}
