@@ -198,9 +198,9 @@ fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> ExpectedL
 
 /// The folded list for the set of places `key`, kept for the rest of the process (made by `fold` the
 /// first time any thread meets the set), so that errors borrow it ([`ExpectedList::Static`]) and no
-/// reference count changes as they are made and dropped. At most [`INTERNED`] lists are kept (a few
-/// hundred kilobytes at worst; the corpus's rejections have 21 distinct lists); a set met after that
-/// gets a counted list of its own.
+/// reference count changes as they are made and dropped. At most [`INTERNED`] lists are kept (under a
+/// megabyte at worst: 24 bytes an item, about 70 items at most a list; the corpus's rejections have 21
+/// distinct lists); a set met after that gets a counted list of its own.
 fn interned(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> ExpectedList {
     use std::collections::BTreeMap;
     use std::sync::{Mutex, PoisonError};
