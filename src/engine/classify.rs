@@ -169,6 +169,7 @@ fn first_of(s: &[u8], mut p: usize, stops: &[u8]) -> usize {
 
 /// Where the authority of `input` starts (after `//`), as Appendix B finds it; `None` when there is no
 /// `//` where Appendix B looks for it.
+#[inline(always)]
 fn authority_start(input: &str) -> Option<usize> {
     let b = input.as_bytes();
     // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte.
