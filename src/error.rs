@@ -91,22 +91,49 @@ impl ParseErrorKind {
 /// assert_eq!(e.kind(), rfc3986::ParseErrorKind::Space);
 /// assert!(e.expected().iter().any(|x| x.to_string() == "\"/\""));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[error("at byte {offset}: {}", DetailText(self))]
 pub struct ParseError {
     pub(crate) rule: Rule,
-    /// The ABNF name of the rule of a grammar loaded at run time (`runtime-grammar` feature), which
-    /// `rule` cannot name; `None` for the built-in grammar.
-    pub(crate) loaded_rule: Option<String>,
     pub(crate) offset: usize,
-    pub(crate) kind: ParseErrorKind,
-    pub(crate) found: Option<char>,
     /// Shared: the errors of one grammar with the same items (most rejections of a file) point at one list.
-    pub(crate) expected: Arc<[Expected]>,
-    pub(crate) detail: Option<String>,
+    pub(crate) expected: ExpectedList,
+    pub(crate) found: Option<char>,
+    pub(crate) kind: ParseErrorKind,
     /// A hint from the rule and the input around the error, for mistakes the character alone does not
     /// tell (a relative reference given where a URI is needed, a dec-octet above 255).
     pub(crate) context: Option<Context>,
+    /// What few errors carry (a loaded grammar's rule name, a limit's message), out of line: `None`
+    /// for the errors of the built-in grammar, which stay small (they are moved up through every
+    /// parse function's `Result`). Never `Some` with both fields `None`.
+    extra: Option<Box<ErrorExtra>>,
+}
+
+/// The fields of a [`ParseError`] that few errors have.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct ErrorExtra {
+    /// The ABNF name of the rule of a grammar loaded at run time (`runtime-grammar` feature), which
+    /// `rule` cannot name.
+    loaded_rule: Option<String>,
+    /// A limit's message ([`ParseErrorKind::LimitReached`]).
+    detail: Option<String>,
+}
+
+impl fmt::Debug for ParseError {
+    /// The fields as a derived `Debug` writes them, with `loaded_rule` and `detail` (kept out of line)
+    /// in their places: `ParseError { rule: URI-reference, loaded_rule: None, offset: 10, ... }`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseError")
+            .field("rule", &self.rule)
+            .field("loaded_rule", &self.loaded_rule())
+            .field("offset", &self.offset)
+            .field("kind", &self.kind)
+            .field("found", &self.found)
+            .field("expected", &self.expected)
+            .field("detail", &self.limit_message())
+            .field("context", &self.context)
+            .finish()
+    }
 }
 
 /// The mistakes `engine::classify` recognizes (one byte in the error, the text in [`Context::hint`]).
@@ -135,6 +162,36 @@ impl Context {
 }
 
 impl ParseError {
+    /// An error of the built-in grammar at `offset` (see the fields).
+    pub(crate) fn new(
+        rule: Rule,
+        offset: usize,
+        kind: ParseErrorKind,
+        found: Option<char>,
+        expected: ExpectedList,
+        context: Option<Context>,
+    ) -> ParseError {
+        ParseError {
+            rule,
+            offset,
+            expected,
+            found,
+            kind,
+            context,
+            extra: None,
+        }
+    }
+
+    /// The ABNF name of the rule of a grammar loaded at run time, `None` for the built-in grammar.
+    fn loaded_rule(&self) -> Option<&String> {
+        self.extra.as_ref()?.loaded_rule.as_ref()
+    }
+
+    /// A limit's message, `None` for other errors.
+    fn limit_message(&self) -> Option<&String> {
+        self.extra.as_ref()?.detail.as_ref()
+    }
+
     /// The 0-based byte offset into the input of the first byte the grammar could not accept; the input's
     /// length if the input ended too early.
     ///
@@ -169,12 +226,13 @@ impl ParseError {
     /// [`rule`](Self::rule), or for a grammar loaded at run time the name of that grammar's rule (from the
     /// first `///` doc line of the rule, else its pest name).
     pub fn rule_name(&self) -> &str {
-        self.loaded_rule.as_deref().unwrap_or(self.rule.abnf_name())
+        self.loaded_rule()
+            .map_or(self.rule.abnf_name(), String::as_str)
     }
 
     /// The same error, for the rule `name` of another grammar (loaded at run time, or the IRI grammar).
     pub(crate) fn for_loaded_rule(mut self, name: &str) -> ParseError {
-        self.loaded_rule = Some(name.to_string());
+        self.extra.get_or_insert_with(Box::default).loaded_rule = Some(name.to_string());
         self
     }
 
@@ -194,12 +252,6 @@ impl ParseError {
     /// ```
     pub fn expected(&self) -> &[Expected] {
         &self.expected
-    }
-
-    /// The list behind [`expected`](Self::expected), to tell whether two errors share it.
-    #[cfg(test)]
-    pub(crate) fn expected_shared(&self) -> Arc<[Expected]> {
-        Arc::clone(&self.expected)
     }
 
     /// The byte range of what was found at the offset: the character there (1 to 4 bytes), or an empty
@@ -234,7 +286,7 @@ impl ParseError {
             (ParseErrorKind::InvalidUtf8, _) => out.write_str("invalid UTF-8"),
             (ParseErrorKind::LimitReached, _) => {
                 out.write_str("parser limit reached: ")?;
-                out.write_str(self.detail.as_deref().unwrap_or(""))
+                out.write_str(self.limit_message().map_or("", String::as_str))
             }
             (_, Some(c)) => {
                 write_described(out, c)?;
@@ -349,8 +401,7 @@ impl ParseError {
 
     /// Whether the rule is of a grammar loaded at run time and has no RFC 3986 name.
     fn loaded_non_rfc3986(&self) -> bool {
-        self.loaded_rule
-            .as_deref()
+        self.loaded_rule()
             .is_some_and(|name| Rule::from_abnf_name(name).is_none())
     }
 
@@ -384,7 +435,7 @@ impl ParseError {
     /// ```
     pub fn write_detail<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         // A limit's message carries its own text (sizes): written each time, not kept.
-        if self.detail.is_some() {
+        if self.limit_message().is_some() {
             return self.write_detail_uncached(out);
         }
         let key = DetailKey {
@@ -392,7 +443,7 @@ impl ParseError {
             found: self.found,
             context: self.context,
             loaded: self.loaded_non_rfc3986(),
-            expected: Arc::as_ptr(&self.expected).cast::<()>() as usize,
+            expected: self.expected.as_ptr() as usize,
         };
         // Written uncached where the cache is out of reach: `out` writing another error's detail
         // (the cache is in use), or a thread being torn down.
@@ -410,7 +461,7 @@ impl ParseError {
                     let _ = self.write_detail_uncached(&mut text);
                     let cached = slot.insert(CachedDetail {
                         key,
-                        _expected: Arc::clone(&self.expected),
+                        _expected: self.expected.clone(),
                         text: text.into_boxed_str(),
                     });
                     Some(out.write_str(&cached.text))
@@ -496,14 +547,18 @@ impl ParseError {
 
     pub(crate) fn limit(rule: Rule, input: &str, offset: usize, message: String) -> ParseError {
         ParseError {
-            rule,
-            loaded_rule: None,
-            offset,
-            kind: ParseErrorKind::LimitReached,
-            found: input.get(offset..).and_then(|s| s.chars().next()),
-            expected: Arc::from([]),
-            detail: Some(message),
-            context: None,
+            extra: Some(Box::new(ErrorExtra {
+                loaded_rule: None,
+                detail: Some(message),
+            })),
+            ..ParseError::new(
+                rule,
+                offset,
+                ParseErrorKind::LimitReached,
+                input.get(offset..).and_then(|s| s.chars().next()),
+                ExpectedList::Static(&[]),
+                None,
+            )
         }
     }
 
@@ -525,16 +580,14 @@ impl ParseError {
     }
 
     pub(crate) fn invalid_utf8(rule: Rule, offset: usize) -> ParseError {
-        ParseError {
+        ParseError::new(
             rule,
-            loaded_rule: None,
             offset,
-            kind: ParseErrorKind::InvalidUtf8,
-            found: None,
-            expected: Arc::from([]),
-            detail: None,
-            context: None,
-        }
+            ParseErrorKind::InvalidUtf8,
+            None,
+            ExpectedList::Static(&[]),
+            None,
+        )
     }
 }
 
@@ -717,7 +770,7 @@ impl DetailKey {
 /// (held, so that its address names no other list while the slot keeps it).
 struct CachedDetail {
     key: DetailKey,
-    _expected: Arc<[Expected]>,
+    _expected: ExpectedList,
     text: Box<str>,
 }
 
@@ -729,6 +782,55 @@ thread_local! {
     /// the lists they were made for.
     static DETAILS: std::cell::RefCell<[Option<CachedDetail>; DETAIL_SLOTS]> =
         const { std::cell::RefCell::new([const { None }; DETAIL_SLOTS]) };
+}
+
+/// The list of expected items of a [`ParseError`], shared between the errors that list the same
+/// items: the built-in explainer's lists are made once per process and borrowed (`Static`: making and
+/// dropping an error then changes no reference count, an atomic operation each), the others (loaded
+/// grammars, the pest_derive reference) are counted.
+#[derive(Clone)]
+pub(crate) enum ExpectedList {
+    Static(&'static [Expected]),
+    Shared(Arc<[Expected]>),
+}
+
+impl std::ops::Deref for ExpectedList {
+    type Target = [Expected];
+    #[inline]
+    fn deref(&self) -> &[Expected] {
+        match self {
+            ExpectedList::Static(list) => list,
+            ExpectedList::Shared(list) => list,
+        }
+    }
+}
+
+impl PartialEq for ExpectedList {
+    /// The same items, however each list is kept.
+    fn eq(&self, other: &ExpectedList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ExpectedList {}
+
+impl fmt::Debug for ExpectedList {
+    /// As the items' slice: `[Rule("pchar"), EndOfInput]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl From<Vec<Expected>> for ExpectedList {
+    fn from(list: Vec<Expected>) -> ExpectedList {
+        ExpectedList::Shared(list.into())
+    }
+}
+
+impl From<Arc<[Expected]>> for ExpectedList {
+    fn from(list: Arc<[Expected]>) -> ExpectedList {
+        ExpectedList::Shared(list)
+    }
 }
 
 /// One item of what the grammar would have accepted at the byte where parsing failed.
@@ -1038,5 +1140,27 @@ impl NotAReference {
     /// The ABNF name of the rule that matched.
     pub fn rule_name(&self) -> &str {
         &self.rule
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    /// The errors of the built-in grammar are moved up through every parse function's `Result`: the
+    /// rare fields stay out of line, and the list is one pointer and length and a tag.
+    #[test]
+    fn regression_a_parse_error_stays_small() {
+        assert!(
+            std::mem::size_of::<ParseError>() <= 56,
+            "{}",
+            std::mem::size_of::<ParseError>()
+        );
+        let e = crate::UriRef::parse("http://a/b c").unwrap_err();
+        assert!(e.extra.is_none());
+        let loaded = e.clone().for_loaded_rule("IRI-reference");
+        assert_eq!(loaded.rule_name(), "IRI-reference");
+        assert_ne!(loaded, e);
+        assert!(format!("{loaded:?}").contains("loaded_rule: Some(\"IRI-reference\")"));
     }
 }

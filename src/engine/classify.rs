@@ -2,10 +2,9 @@
 //! the error's offset and the input around it, and the one correction of pest's furthest position (a
 //! port with a non-digit).
 
-use std::sync::Arc;
-
 use crate::engine::classes;
-use crate::error::{Context, Expected, ParseError, ParseErrorKind};
+use crate::engine::recognizer::{repeated_byte, zero_bytes};
+use crate::error::{Context, ExpectedList, ParseError, ParseErrorKind};
 use crate::rule::Rule;
 
 /// Judges the kind of error from the byte at `offset` and its surroundings.
@@ -18,17 +17,23 @@ pub(crate) fn classify(
     rule: Rule,
     input: &str,
     offset: usize,
-    expected: impl Into<Arc<[Expected]>>,
+    expected: impl Into<ExpectedList>,
 ) -> ParseError {
     // The authority as Appendix B splits it, for the port and IP-literal hints (one pass), when they
     // may apply (see `relevant_authority`).
     let authority = relevant_authority(input, offset);
-    if let Some(error) = port_error(rule, input, offset, authority) {
-        return error;
+    if authority.is_some() {
+        if let Some(error) = port_error(rule, input, offset, authority) {
+            return error;
+        }
     }
     let found = input.get(offset..).and_then(|s| s.chars().next());
-    let before = &input[..offset.min(input.len())];
-    let context = context_hint(rule, input, offset, found);
+    let before = &input.as_bytes()[..offset.min(input.len())];
+    let context = if has_context_hints(rule) {
+        context_hint(rule, input, offset, found)
+    } else {
+        None
+    };
     let kind = match found {
         None if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
         None => ParseErrorKind::UnexpectedEnd,
@@ -38,25 +43,26 @@ pub(crate) fn classify(
         Some(_) if follows_bad_percent(before) => ParseErrorKind::InvalidPercentEncoding,
         Some(_) if in_ip_literal(input, offset, authority) => ParseErrorKind::InvalidIpLiteral,
         Some('[' | ']') => ParseErrorKind::Bracket,
-        Some('#') if before.contains('#') => ParseErrorKind::SecondHash,
+        Some('#') if before.contains(&b'#') => ParseErrorKind::SecondHash,
         Some(c) if !u8::try_from(c).is_ok_and(classes::in_any_uri) => {
             ParseErrorKind::InvalidCharacter
         }
         Some(_) => ParseErrorKind::Unexpected,
     };
-    ParseError {
-        rule,
-        loaded_rule: None,
-        offset,
-        kind,
-        found,
-        expected: expected.into(),
-        detail: None,
-        context,
-    }
+    ParseError::new(rule, offset, kind, found, expected.into(), context)
 }
 
-/// The hint for mistakes that the rule and the input around the error tell, not the character found.
+/// Whether [`context_hint`] may give a hint for an error of `rule` (it gives none for most rules).
+#[inline(always)]
+fn has_context_hints(rule: Rule) -> bool {
+    rule == Rule::URI
+        || rule == Rule::ABSOLUTE_URI
+        || rule == Rule::IPV4ADDRESS
+        || rule == Rule::DEC_OCTET
+}
+
+/// The hint for mistakes that the rule and the input around the error tell, not the character found
+/// (for the rules of [`has_context_hints`]).
 fn context_hint(rule: Rule, input: &str, offset: usize, found: Option<char>) -> Option<Context> {
     let head_has_colon = || {
         input
@@ -90,8 +96,7 @@ fn context_hint(rule: Rule, input: &str, offset: usize, found: Option<char>) -> 
 
 /// Whether the text before the failing byte ends in `%` or `%` + one hex digit: a `pct-encoded` that the
 /// failing byte does not complete.
-fn follows_bad_percent(before: &str) -> bool {
-    let b = before.as_bytes();
+fn follows_bad_percent(b: &[u8]) -> bool {
     matches!(b, [.., b'%']) || matches!(b, [.., b'%', h] if h.is_ascii_hexdigit())
 }
 
@@ -117,36 +122,64 @@ struct AuthorityShape {
 /// Both hints need, in the authority and at or before `offset`, a `:` after the host (a port's) or a
 /// `[` opening it: with neither byte before the authority ends or the error comes, no hint applies, and
 /// the authority (which may go on far past the error) is not scanned.
+#[inline(always)]
 fn relevant_authority(input: &str, offset: usize) -> Option<AuthorityShape> {
     let start = authority_start(input)?;
-    let b = input.as_bytes();
-    let upto = b.get(start..b.len().min(offset.saturating_add(1)))?;
-    for &c in upto {
-        match c {
-            b':' | b'[' => return Some(authority_shape_from(input, start)),
-            b'/' | b'?' | b'#' => return None,
-            _ => {}
-        }
+    // Up to the byte at `offset`: the first of `:`, `[`, `/`, `?`, `#` there tells.
+    let upto = input
+        .as_bytes()
+        .get(..input.len().min(offset.saturating_add(1)))?;
+    match upto.get(first_of(upto, start, b":[/?#")) {
+        Some(b':' | b'[') => Some(authority_shape_from(input, start)),
+        _ => None,
     }
-    None
+}
+
+/// The position of the first byte of `s` at or after `p` that is one of `stops` (none of them 0), or
+/// the length of `s` when there is none: eight bytes at a time (SWAR, a test per stop byte), as the
+/// scheme and the authority are searched on every rejection.
+#[inline(always)]
+fn first_of(s: &[u8], mut p: usize, stops: &[u8]) -> usize {
+    // The high bit of each byte of `word` that is a stop byte, exact up to the lowest one.
+    let hits = |word: u64| (stops.iter()).fold(0, |m, &d| m | zero_bytes(word ^ repeated_byte(d)));
+    while let Some(chunk) = s.get(p..p + 8) {
+        let found = hits(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        if found != 0 {
+            return p + (found.trailing_zeros() / 8) as usize;
+        }
+        p += 8;
+    }
+    if s.len() >= 8 && p < s.len() {
+        // Fewer than eight bytes left: the last eight bytes of `s`, shifted so that byte 0 is `p`; the
+        // zeros shifted in are no stop byte.
+        let last = s.len() - 8;
+        let word = u64::from_le_bytes(s[last..].try_into().unwrap_or_default()) >> (8 * (p - last));
+        let found = hits(word);
+        return if found != 0 {
+            p + (found.trailing_zeros() / 8) as usize
+        } else {
+            s.len()
+        };
+    }
+    while s.get(p).is_some_and(|b| !stops.contains(b)) {
+        p += 1;
+    }
+    p
 }
 
 /// Where the authority of `input` starts (after `//`), as Appendix B finds it; `None` when there is no
 /// `//` where Appendix B looks for it.
+#[inline(always)]
 fn authority_start(input: &str) -> Option<usize> {
     let b = input.as_bytes();
     // The scheme's ":" is the first of ":", "/", "?" and "#" when it is not the first byte.
-    let mut i = 0;
-    let after_scheme = loop {
-        match b.get(i) {
-            Some(b':') if i > 0 => break i + 1,
-            Some(b':' | b'/' | b'?' | b'#') | None => break 0,
-            Some(_) => i += 1,
-        }
+    let after_scheme = match first_of(b, 0, b":/?#") {
+        i if i > 0 && b.get(i) == Some(&b':') => i + 1,
+        _ => 0,
     };
-    let start = after_scheme + 2;
     // (Byte by byte: a comparison of slices is a call.)
-    (b.get(after_scheme) == Some(&b'/') && b.get(after_scheme + 1) == Some(&b'/')).then_some(start)
+    (b.get(after_scheme) == Some(&b'/') && b.get(after_scheme + 1) == Some(&b'/'))
+        .then_some(after_scheme + 2)
 }
 
 /// The authority of `input` as [`AuthorityShape`] describes it; `None` when there is no `//` where
@@ -245,16 +278,9 @@ fn port_error(
         Some('{' | '}') => ParseErrorKind::Brace,
         _ => ParseErrorKind::InvalidPort,
     };
-    Some(ParseError {
-        rule,
-        loaded_rule: None,
-        offset: bad_offset,
-        kind,
-        found,
-        expected,
-        detail: None,
-        context: None,
-    })
+    Some(ParseError::new(
+        rule, bad_offset, kind, found, expected, None,
+    ))
 }
 
 /// [`authority_shape`] against the regular expression of RFC 3986 Appendix B, read as the text says

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use crate::components::{self, Parts};
 pub(crate) use crate::error::Expected;
-use crate::error::ParseError;
+use crate::error::{ExpectedList, ParseError};
 pub(crate) use crate::rule::Rule;
 
 pub(crate) mod classes;
@@ -89,7 +89,7 @@ pub(crate) fn explain(rule: Rule, input: &str) -> Option<ParseError> {
 
 /// The explainer's answer on `input`: the furthest position the grammar reached and the items it
 /// expected there (folded); `None` when `input` is in the language of `rule`.
-fn attempts(rule: Rule, input: &str) -> Option<(usize, std::sync::Arc<[Expected]>)> {
+fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList)> {
     use crate::engine::explainer::{self, Diag};
     use std::cell::Cell;
     thread_local! {
@@ -122,9 +122,9 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, std::sync::Arc<[Expected]
 /// of the components each item starts. Worked out once per
 /// rule and process, from the grammar itself (a probe per shape of rule: an authority alone, a relative
 /// reference, a URI), so no list of delimiters is written in Rust.
-pub(crate) fn after_port(rule: Rule) -> Option<std::sync::Arc<[Expected]>> {
-    use std::sync::{Arc, OnceLock};
-    type Lists = Vec<OnceLock<Option<Arc<[Expected]>>>>;
+pub(crate) fn after_port(rule: Rule) -> Option<ExpectedList> {
+    use std::sync::OnceLock;
+    type Lists = Vec<OnceLock<Option<Box<[Expected]>>>>;
     static AFTER_PORT: OnceLock<Lists> = OnceLock::new();
     let lists = AFTER_PORT.get_or_init(|| Rule::all().map(|_| OnceLock::new()).collect());
     lists[rule.index()]
@@ -148,23 +148,23 @@ pub(crate) fn after_port(rule: Rule) -> Option<std::sync::Arc<[Expected]>> {
                             },
                             Expected::EndOfInput => 5,
                         });
-                        Some(Arc::from(expected))
+                        Some(expected.into_boxed_slice())
                     }
                     _ => None,
                 })
         })
-        .clone()
+        .as_deref()
+        .map(ExpectedList::Static)
 }
 
-/// The folded list of the built-in explainer for the set of places `key`, made by `fold` the first time this
-/// thread meets the set and shared after that: the lines a file rejects have few distinct sets, and
-/// folding is most of the cost of an explanation after the explainer's run. The cache has 256 sets of
-/// two lists (the one used last first), 512 lists per thread at most: two sets met often that map to
-/// the same place do not drive each other out.
-fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync::Arc<[Expected]> {
+/// The folded list of the built-in explainer for the set of places `key`, made by `fold` the first time
+/// the process meets the set ([`interned`]) and looked up in this thread's cache after that: the lines a
+/// file rejects have few distinct sets, and folding is most of the cost of an explanation after the
+/// explainer's run. The cache has 256 sets of two lists (the one used last first), 512 lists per thread
+/// at most: two sets met often that map to the same place do not drive each other out.
+fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> ExpectedList {
     use std::cell::RefCell;
-    use std::sync::Arc;
-    type Slot = Option<([u64; 4], Arc<[Expected]>)>;
+    type Slot = Option<([u64; 4], ExpectedList)>;
     thread_local! {
         static FOLDED: RefCell<[[Slot; 2]; 256]> =
             const { RefCell::new([const { [None, None] }; 256]) };
@@ -174,9 +174,9 @@ fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync
     let hit = FOLDED.try_with(|cache| {
         let set = &mut cache.borrow_mut()[index];
         match set {
-            [Some((k, list)), _] if *k == key => Some(Arc::clone(list)),
+            [Some((k, list)), _] if *k == key => Some(list.clone()),
             [_, Some((k, list))] if *k == key => {
-                let list = Arc::clone(list);
+                let list = list.clone();
                 set.swap(0, 1);
                 Some(list)
             }
@@ -186,15 +186,40 @@ fn folded_once(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> std::sync
     if let Ok(Some(list)) = hit {
         return list;
     }
-    let list: Arc<[Expected]> = fold().into();
+    let list = interned(key, fold);
     // (A thread being torn down has no cache any more: the list is then just not kept.)
     let _ = FOLDED.try_with(|cache| {
         let set = &mut cache.borrow_mut()[index];
         set[1] = set[0].take();
-        set[0] = Some((key, Arc::clone(&list)));
+        set[0] = Some((key, list.clone()));
     });
     list
 }
+
+/// The folded list for the set of places `key`, kept for the rest of the process (made by `fold` the
+/// first time any thread meets the set), so that errors borrow it ([`ExpectedList::Static`]) and no
+/// reference count changes as they are made and dropped. At most [`INTERNED`] lists are kept (under a
+/// megabyte at worst: 24 bytes an item, about 70 items at most a list; the corpus's rejections have 21
+/// distinct lists); a set met after that gets a counted list of its own.
+fn interned(key: [u64; 4], fold: impl FnOnce() -> Vec<Expected>) -> ExpectedList {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, PoisonError};
+    static LISTS: Mutex<BTreeMap<[u64; 4], &'static [Expected]>> = Mutex::new(BTreeMap::new());
+    let mut lists = LISTS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&list) = lists.get(&key) {
+        return ExpectedList::Static(list);
+    }
+    let list = fold();
+    if lists.len() >= INTERNED {
+        return list.into();
+    }
+    let list: &'static [Expected] = Box::leak(list.into_boxed_slice());
+    lists.insert(key, list);
+    ExpectedList::Static(list)
+}
+
+/// The most folded lists [`interned`] keeps.
+const INTERNED: usize = 512;
 
 /// One item an explainer can record, in an [`ExpectedTable`].
 #[derive(Debug)]
@@ -228,6 +253,49 @@ impl ExpectedItem {
     }
 }
 
+/// A hasher of a few short keys (the items of a grammar, when [`ExpectedTable::new`] removes repeats):
+/// eight bytes a step, a rotation, an exclusive or and a multiplication each. Not for keys an attacker
+/// chooses in number (the items come from a grammar, not from an input).
+#[derive(Clone, Copy, Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.add(u64::from_le_bytes(last) ^ (bytes.len() as u64) << 56);
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl WordHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::BuildHasher for WordHasher {
+    type Hasher = WordHasher;
+    fn build_hasher(&self) -> WordHasher {
+        WordHasher(0)
+    }
+}
+
 /// What each id of an explainer's record of attempts stands for, arranged for
 /// [`expected_from_ids`]: the distinct items in pest's error order (rules, then literals, then the end
 /// of input; each in the order of the ids), and each id's place in that order (two ids can stand for
@@ -236,6 +304,9 @@ impl ExpectedItem {
 pub(crate) struct ExpectedTable {
     ordered: Vec<ExpectedItem>,
     place: Vec<u16>,
+    /// `place` as bytes, when the table has at most 256 ids and 256 items (uri.pest has about a
+    /// hundred of each): what [`place_bits`] reads, one byte an id and no bounds check.
+    byte_place: Option<Box<[u8; 256]>>,
 }
 
 impl ExpectedTable {
@@ -243,10 +314,15 @@ impl ExpectedTable {
     /// for literals, 2 for the end of input).
     pub(crate) fn new(items: impl Iterator<Item = (Expected, u8)>) -> ExpectedTable {
         let items: Vec<(Expected, u8)> = items.collect();
-        let mut ids: Vec<usize> = (0..items.len()).collect();
-        ids.sort_by_key(|&id| items[id].1);
+        // The ids by rank, each rank in the order of the ids (a pass per rank: there are three).
+        let ranks = items.iter().map(|&(_, rank)| rank).max().unwrap_or(0);
+        let items = &items;
+        let ids =
+            (0..=ranks).flat_map(|rank| (0..items.len()).filter(move |&id| items[id].1 == rank));
         let mut ordered: Vec<ExpectedItem> = Vec::new();
-        let mut seen: std::collections::HashMap<&Expected, u16> = std::collections::HashMap::new();
+        // (Hashed by `WordHasher`, not SipHash: this runs at the first rejection of a process.)
+        let mut seen: std::collections::HashMap<&Expected, u16, WordHasher> =
+            std::collections::HashMap::with_capacity_and_hasher(items.len(), WordHasher(0));
         let mut place = vec![0u16; items.len()];
         for id in ids {
             let (expected, rank) = &items[id];
@@ -255,7 +331,18 @@ impl ExpectedTable {
                 (ordered.len() - 1) as u16
             });
         }
-        ExpectedTable { ordered, place }
+        let byte_place = (place.len() <= 256 && ordered.len() <= 256).then(|| {
+            let mut bytes = Box::new([0u8; 256]);
+            for (byte, &p) in bytes.iter_mut().zip(&place) {
+                *byte = p as u8;
+            }
+            bytes
+        });
+        ExpectedTable {
+            ordered,
+            place,
+            byte_place,
+        }
     }
 }
 
@@ -281,23 +368,14 @@ pub(crate) fn expected_from_ids(table: &ExpectedTable, ids: &mut Vec<u16>) -> Ve
 /// The set of the places in `table` of the ids in `ids`, as bits, when the table has at most 256 items
 /// (uri.pest has about a hundred): the key of the folded list.
 fn place_bits(table: &ExpectedTable, ids: &[u16]) -> Option<[u64; 4]> {
+    let byte_place = table.byte_place.as_deref()?;
     let mut bits = [0u64; 4];
-    if table.ordered.len() > bits.len() * 64 {
-        return None;
-    }
-    // In four registers, not an array in memory: each `|=` to memory would wait for the one before it.
-    let (mut b0, mut b1, mut b2, mut b3) = (0u64, 0u64, 0u64, 0u64);
     for &id in ids {
-        let place = usize::from(table.place[usize::from(id)]);
-        let bit = 1u64 << (place % 64);
-        match place / 64 {
-            0 => b0 |= bit,
-            1 => b1 |= bit,
-            2 => b2 |= bit,
-            _ => b3 |= bit,
-        }
+        // (The ids of a table with a `byte_place` are below 256.)
+        debug_assert!(usize::from(id) < table.place.len());
+        let place = byte_place[usize::from(id as u8)];
+        bits[usize::from(place >> 6)] |= 1 << (place & 63);
     }
-    bits = [b0, b1, b2, b3];
     Some(bits)
 }
 
@@ -587,6 +665,7 @@ mod expected_from_ids_tests {
         let table = ExpectedTable {
             place: (0..ordered.len() as u16).collect(),
             ordered,
+            byte_place: None,
         };
         let expected = expected_from_ids(&table, &mut (0..21).rev().collect());
         assert_eq!(expected.len(), 20);
@@ -608,8 +687,8 @@ mod expected_from_ids_tests {
         );
     }
 
-    /// The built-in explainer's lists are folded once per set of places and thread: two rejections with the
-    /// same set share one list, equal to the list folded anew; another set gets its own list.
+    /// The built-in explainer's lists are folded once per set of places and process: two rejections with
+    /// the same set share one list, equal to the list folded anew; another set gets its own list.
     #[test]
     fn the_explainer_shares_one_folded_list_per_set_of_places() {
         let error = |input: &str| explain(Rule::URI_REFERENCE, input).expect("rejected");
@@ -618,10 +697,7 @@ mod expected_from_ids_tests {
             error("http://b/{y}"),
             error("http://a b/"),
         );
-        assert!(std::sync::Arc::ptr_eq(
-            &a.expected_shared(),
-            &b.expected_shared()
-        ));
+        assert!(std::ptr::eq(a.expected(), b.expected()));
         assert_eq!(a.expected(), b.expected());
         assert_ne!(a.expected(), c.expected());
         // The same as the list folded without the cache, from the same attempts.
@@ -631,6 +707,26 @@ mod expected_from_ids_tests {
             let fresh = expected_from_ids(expected_items(), &mut d.into_positive_ids());
             assert_eq!(error(input).expected(), fresh.as_slice(), "{input:?}");
         }
+    }
+
+    /// Another thread's error with the same set of places borrows the same list (kept for the process,
+    /// not counted), and an error of the pest_derive reference, with a counted list of its own, equals it.
+    #[test]
+    fn regression_the_folded_lists_are_shared_between_threads() {
+        let input = "http://a/{x}";
+        let here = explain(Rule::URI_REFERENCE, input).expect("rejected");
+        let there = std::thread::spawn(move || explain(Rule::URI_REFERENCE, input))
+            .join()
+            .expect("no panic")
+            .expect("rejected");
+        assert!(matches!(here.expected, ExpectedList::Static(_)));
+        assert!(std::ptr::eq(here.expected(), there.expected()));
+        let reference = Rule::URI_REFERENCE
+            .validate_with_reference(input)
+            .expect_err("rejected");
+        assert!(matches!(reference.expected, ExpectedList::Shared(_)));
+        assert_eq!(reference, here);
+        assert_eq!(format!("{reference:?}"), format!("{here:?}"));
     }
 
     #[rstest]

@@ -136,14 +136,14 @@ impl Events {
 
 /// `b` in each byte of a word.
 #[inline(always)]
-const fn repeated_byte(b: u8) -> u64 {
+pub(crate) const fn repeated_byte(b: u8) -> u64 {
     u64::from_le_bytes([b; 8])
 }
 
 /// The high bit of each zero byte of `x` set, exact up to the lowest one (a borrow out of a zero byte
 /// may mark the byte above it, never one below): the lowest set bit is the first zero byte.
 #[inline(always)]
-const fn zero_bytes(x: u64) -> u64 {
+pub(crate) const fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(repeated_byte(1)) & !x & repeated_byte(0x80)
 }
 
