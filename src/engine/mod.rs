@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use crate::components::{self, Parts};
+use crate::components::{self, Parts, RefParts};
 pub(crate) use crate::error::Expected;
 use crate::error::ParseError;
 pub(crate) use crate::rule::Rule;
@@ -388,6 +388,26 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
         return None;
     }
     Some(components::combine(events.matched(), |i| events.span(i)))
+}
+
+/// [`parse_parts_fast`] for a reference rule (`URI-reference`, `URI`, `relative-ref`, `absolute-URI`),
+/// whose components are in the order of RFC 3986 4.1: the value's [`RefParts`] made from the recorded
+/// spans at once.
+#[inline(always)]
+pub(crate) fn parse_reference_fast(rule: Rule, input: &str) -> Option<RefParts> {
+    let s = input.as_bytes();
+    if s.len() > components::MAX_LEN {
+        return None;
+    }
+    let mut events = crate::engine::recognizer::Events::new();
+    if !crate::engine::recognizer::recognize(rule.index(), s, &mut events) || events.repeated() {
+        return None;
+    }
+    Some(RefParts::combine(
+        events.matched(),
+        |i| events.recorded(i),
+        s.len(),
+    ))
 }
 
 /// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is

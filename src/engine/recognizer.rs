@@ -123,6 +123,13 @@ impl Events {
         self.set
     }
 
+    /// The span last recorded for component rule number `i`: its span in the match when bit `i` of
+    /// [`Events::matched`] is set, anything otherwise (for readers that test the bit themselves).
+    #[inline(always)]
+    pub(crate) fn recorded(&self, i: usize) -> Slot {
+        self.spans[i]
+    }
+
     /// The span of component rule number `i` in the match, `Slot::NONE` if it did not match.
     #[inline(always)]
     pub(crate) fn span(&self, i: usize) -> Slot {

@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 
-use crate::components::{Parts, Slot};
+use crate::components::RefParts;
 use crate::engine::Rule;
 use crate::error::ParseError;
 use crate::value::iri::{Iri, IriRef};
@@ -127,21 +127,20 @@ impl Resolver {
     pub(crate) fn resolve_text(
         &self,
         b: &str,
-        b_parts: &Parts,
+        b_parts: &RefParts,
         r: &str,
-        r_parts: &Parts,
-    ) -> Result<(String, Parts), ResolveError> {
+        r_parts: &RefParts,
+    ) -> Result<(String, RefParts), ResolveError> {
         // -- The URI reference is parsed into the five URI components
         // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
         // (here, as the byte ranges the parser recorded).
-        let span = |slot: Slot| slot.get().unwrap_or((0, 0));
-        let (r_path_start, r_path_end) = span(r_parts.path);
+        let (r_path_start, r_path_end) = r_parts.path();
         let r_path = &r.as_bytes()[r_path_start..r_path_end];
 
         // if ((not strict) and (R.scheme == Base.scheme)) then
         //    undefine(R.scheme);
         let r_scheme_defined =
-            r_parts.scheme.is_some() && (self.strict || !same_scheme(b, b_parts, r, r_parts));
+            r_parts.has_scheme() && (self.strict || !same_scheme(b, b_parts, r, r_parts));
 
         // The target up to its path (and the merge head of 5.2.3 after it), and its components there.
         let (mut t, prefix, path_start);
@@ -160,29 +159,29 @@ impl Resolver {
             t.push_str(&r[..r_path_start]);
             prefix = *r_parts;
             path_start = t.len();
-        } else if let Some((r_authority_start, _)) = r_parts.authority.get() {
+        } else if r_parts.has_authority() {
             // T.scheme = Base.scheme (set last in 5.2.2);
             // if defined(R.authority) then
             //    T.authority = R.authority;
             //    T.path      = remove_dot_segments(R.path);
             //    T.query     = R.query;
-            let scheme_end = span(b_parts.scheme).1;
+            let scheme_end = b_parts.scheme().get().unwrap_or((0, 0)).1;
             t = String::with_capacity(scheme_end + 1 + r.len() + 2);
             t.push_str(&b[..=scheme_end]);
             // "//" authority, as written in R.
-            t.push_str(&r[r_authority_start - 2..r_path_start]);
-            prefix = Parts::network_path_prefix(scheme_end, r_parts);
+            t.push_str(&r[r_parts.authority().start() - 2..r_path_start]);
+            prefix = RefParts::network_path_prefix(scheme_end, r_parts);
             path_start = t.len();
         } else {
             // T.authority = Base.authority;
-            let (b_path_start, b_path_end) = span(b_parts.path);
+            let (b_path_start, b_path_end) = b_parts.path();
             // if (R.path == "") then
             //    T.path = Base.path;
             //    if defined(R.query) then T.query = R.query; else T.query = Base.query;
             if r_path.is_empty() {
                 // The base as written up to its path, or its query when R has none, then R as written
                 // after its path (["?" query] ["#" fragment]).
-                let end = match (r_parts.query.is_some(), b_parts.query.get()) {
+                let end = match (r_parts.has_query(), b_parts.query().get()) {
                     (false, Some((_, query_end))) => query_end,
                     _ => b_path_end,
                 };
@@ -193,12 +192,8 @@ impl Resolver {
                 if t.len() > crate::components::MAX_LEN {
                     return Err(too_long(&t));
                 }
-                let query = match r_parts.query.get() {
-                    Some(_) => r_parts.query.moved(r_path_end, end),
-                    None => b_parts.query,
-                };
-                let fragment = r_parts.fragment.moved(r_path_end, end);
-                return Ok((t, Parts::resolved_on_base_path(b_parts, query, fragment)));
+                let parts = RefParts::resolved_on_base_path(b_parts, end, r_parts, t.len());
+                return Ok((t, parts));
             }
             // if (R.path starts-with "/") then
             //    T.path = remove_dot_segments(R.path);
@@ -209,7 +204,7 @@ impl Resolver {
             let head_len = if r_path.first() == Some(&b'/') {
                 0
             } else {
-                merge_head_of(b_parts.authority.is_some(), b_path).len()
+                merge_head_of(b_parts.has_authority(), b_path).len()
             };
             t = String::with_capacity(b_path_start + head_len + r.len() + 2);
             // The base as written up to its path (scheme ":" ["//" authority]) and the merge head, which
@@ -227,7 +222,7 @@ impl Resolver {
             push_merged_without_dot_segments(&mut t, path_start, &r[r_path_start..], r_path.len());
 
         // RFC 3986 3.3: without an authority the path cannot begin with "//".
-        if !prefix.authority.is_some() && t.as_bytes()[path_start..path_end].starts_with(b"//") {
+        if !prefix.has_authority() && t.as_bytes()[path_start..path_end].starts_with(b"//") {
             if !self.dot_prefix {
                 return Err(ResolveError::AmbiguousPath {
                     path: t[path_start..path_end].to_owned(),
@@ -242,12 +237,12 @@ impl Resolver {
         if t.len() > crate::components::MAX_LEN {
             return Err(too_long(&t));
         }
-        let parts = Parts::resolved(
+        let parts = RefParts::resolved(
             &prefix,
             (path_start, path_end),
             t.as_bytes().get(path_start) == Some(&b'/'),
-            r_parts.query.moved(r_path_end, path_end),
-            r_parts.fragment.moved(r_path_end, path_end),
+            r_parts,
+            t.len(),
         );
         Ok((t, parts))
     }
@@ -256,9 +251,9 @@ impl Resolver {
 /// Whether the schemes of `b` and `r` are the same, ignoring ASCII case (RFC 3986 3.1): the test of the
 /// non-strict variant of 5.2.2, kept out of the strict path.
 #[inline(never)]
-fn same_scheme(b: &str, b_parts: &Parts, r: &str, r_parts: &Parts) -> bool {
-    fn scheme<'t>(text: &'t str, parts: &Parts) -> &'t str {
-        parts.scheme.get().map_or("", |(s, e)| &text[s..e])
+fn same_scheme(b: &str, b_parts: &RefParts, r: &str, r_parts: &RefParts) -> bool {
+    fn scheme<'t>(text: &'t str, parts: &RefParts) -> &'t str {
+        parts.scheme().get().map_or("", |(s, e)| &text[s..e])
     }
     scheme(r, r_parts).eq_ignore_ascii_case(scheme(b, b_parts))
 }

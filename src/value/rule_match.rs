@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
-use crate::components::{HostKind, Parts, PathKind, Slot};
+use crate::components::{HostKind, Parts, PathKind, RefParts, Slot};
 use crate::engine;
 use crate::engine::Rule;
 use crate::value::iri::IriRef;
@@ -142,7 +142,7 @@ impl<'a> RuleMatch<'a> {
 
     /// The view of a reference as a match of `URI-reference`, for the stages that work on components.
     pub(crate) fn of_reference(r: &'a UriRef<'_>) -> RuleMatch<'a> {
-        RuleMatch::builtin(Rule::URI_REFERENCE, r.as_str(), *r.parts())
+        RuleMatch::builtin(Rule::URI_REFERENCE, r.as_str(), r.parts().to_parts())
     }
 
     /// The built-in rule that matched; `None` for a rule of a grammar loaded at run time that the built-in
@@ -234,7 +234,7 @@ impl<'a> RuleMatch<'a> {
 
     /// The host as a typed value (see [`UriRef::host`]), or `None`.
     pub fn host(&self) -> Option<Host<'a>> {
-        host_of(self.text, &self.parts)
+        host_of(self.text, self.parts.host_address, self.parts.host_kind)
     }
 
     /// The port (RFC 3986 3.2.3) as written, without its `:`, or `None`.
@@ -295,7 +295,10 @@ impl<'a> RuleMatch<'a> {
     /// and the components are in the order of RFC 3986 4.1.
     fn into_reference<S: Spec>(self) -> Result<RiRef<'a, S>, NotAReference> {
         if yields::<S>(&self.name) && self.parts.in_reference_order(self.text) {
-            Ok(RiRef::from_parts(Cow::Borrowed(self.text), self.parts))
+            Ok(RiRef::from_parts(
+                Cow::Borrowed(self.text),
+                RefParts::of(&self.parts),
+            ))
         } else {
             Err(not_a::<S>(self.name.into_owned()))
         }
