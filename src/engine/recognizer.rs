@@ -16,14 +16,16 @@
 use crate::components::{Slot, COMPONENT_RULES};
 
 /// The component rules recorded so far in a match: a span per component rule (by its position in
-/// `COMPONENT_RULES`), valid where its bit in `set` is, so that forgetting what a failed branch recorded
-/// is restoring `set` (no list to truncate, no allocation, nothing to sort out afterwards).
+/// `COMPONENT_RULES`; its start and its end in two arrays, so that opening and closing it are a store
+/// each), valid where its bit in the set is, so that forgetting what a failed branch recorded is
+/// restoring the set (no list to truncate, no allocation, nothing to sort out afterwards).
 ///
 /// A component that matches again while its span is still valid (a grammar where a component rule can
 /// occur twice in one match; `uri.pest` has none) is not stored twice: [`Events::repeated`] then says so,
 /// and the pest_derive parser gives the answer.
 pub(crate) struct Events {
-    spans: [Slot; COMPONENT_RULES.len()],
+    starts: [u32; COMPONENT_RULES.len()],
+    ends: [u32; COMPONENT_RULES.len()],
     set: u32,
     repeated: bool,
     /// The bytes [`Events::byte_ahead`] has read in this match, which it keeps under twice the input's
@@ -39,7 +41,8 @@ const _: () = assert!(
 impl Events {
     pub(crate) fn new() -> Events {
         Events {
-            spans: [Slot::NONE; COMPONENT_RULES.len()],
+            starts: [0; COMPONENT_RULES.len()],
+            ends: [0; COMPONENT_RULES.len()],
             set: 0,
             repeated: false,
             searched: 0,
@@ -95,14 +98,14 @@ impl Events {
         let bit = 1 << component;
         self.repeated |= before & bit != 0;
         self.set = before | bit;
-        self.spans[component as usize] = Slot::new(start, start);
+        self.starts[component as usize] = start as u32;
         before as usize
     }
 
     /// Closes the span of component rule number `component` at `end`.
     #[inline(always)]
     pub(crate) fn close(&mut self, component: u32, end: usize) {
-        self.spans[component as usize] = Slot::new(self.spans[component as usize].start(), end);
+        self.ends[component as usize] = end as u32;
     }
 
     /// Forgets what was recorded after [`Events::len`] returned `n` (a branch that failed).
@@ -127,14 +130,14 @@ impl Events {
     /// [`Events::matched`] is set, anything otherwise (for readers that test the bit themselves).
     #[inline(always)]
     pub(crate) fn recorded(&self, i: usize) -> Slot {
-        self.spans[i]
+        Slot::new(self.starts[i] as usize, self.ends[i] as usize)
     }
 
     /// The span of component rule number `i` in the match, `Slot::NONE` if it did not match.
     #[inline(always)]
     pub(crate) fn span(&self, i: usize) -> Slot {
-        if self.set & (1 << i) != 0 {
-            self.spans[i]
+        if self.matched() & (1 << i) != 0 {
+            self.recorded(i)
         } else {
             Slot::NONE
         }
