@@ -105,17 +105,18 @@ impl Resolver {
         base: &Uri<'_>,
         reference: &UriRef<'_>,
     ) -> Result<Uri<'static>, ResolveError> {
-        let (t, parts) = self.resolve_text(
+        self.resolve_text(
             base.as_str(),
             base.as_uri_ref().parts(),
             reference.as_str(),
             reference.parts(),
-        )?;
-        Ok(Uri::from_written(t, parts))
+            Uri::from_written,
+        )
     }
 
     /// The algorithm of [`resolve`](Self::resolve) on texts and their components, for any grammar that
-    /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the target's text and components.
+    /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the value `make` makes of the target's
+    /// text and components (made where it is returned, without a copy of the pair in between).
     ///
     /// The target is written in the order of 5.3 (T.scheme, set last in the pseudo-code independently of
     /// the rest, comes first): the base or the reference as written up to its path, copied at once, whose
@@ -124,13 +125,14 @@ impl Resolver {
     /// is its own target (5.2.4 leaves such a path as it is), and one with an empty path is the base as
     /// written up to its path or query followed by the reference.
     #[inline(always)]
-    pub(crate) fn resolve_text(
+    pub(crate) fn resolve_text<T>(
         &self,
         b: &str,
         b_parts: &RefParts,
         r: &str,
         r_parts: &RefParts,
-    ) -> Result<(String, RefParts), ResolveError> {
+        make: impl FnOnce(String, RefParts) -> T,
+    ) -> Result<T, ResolveError> {
         // -- The URI reference is parsed into the five URI components
         // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
         // (here, as the byte ranges the parser recorded).
@@ -152,7 +154,7 @@ impl Resolver {
         if r_scheme_defined {
             // A path without a `.` at a segment start has no dot-segment: T is R (T.fragment = R.fragment).
             if path::first_dot_at_segment_start_inline(r_path, true).is_none() {
-                return Ok((r.to_owned(), *r_parts));
+                return Ok(make(r.to_owned(), *r_parts));
             }
             // R as written up to its path: scheme ":" ["//" authority].
             t = String::with_capacity(r.len() + 2);
@@ -193,7 +195,7 @@ impl Resolver {
                     return Err(too_long(&t));
                 }
                 let parts = RefParts::resolved_on_base_path(b_parts, end, r_parts, t.len());
-                return Ok((t, parts));
+                return Ok(make(t, parts));
             }
             // if (R.path starts-with "/") then
             //    T.path = remove_dot_segments(R.path);
@@ -244,7 +246,7 @@ impl Resolver {
             r_parts,
             t.len(),
         );
-        Ok((t, parts))
+        Ok(make(t, parts))
     }
 }
 
@@ -310,15 +312,15 @@ impl IriRef<'_> {
     /// # Errors
     /// None in practice, as for [`UriRef::resolve_against`](crate::UriRef::resolve_against) (a target over 4 GiB - 2 bytes).
     pub fn resolve_against(&self, base: &Iri<'_>) -> Result<Iri<'static>, ResolveError> {
-        let (text, parts) = Resolver::new().resolve_text(
+        Resolver::new().resolve_text(
             base.as_str(),
             &base.inner.parts,
             self.as_str(),
             &self.parts,
-        )?;
-        Ok(Iri {
-            inner: IriRef::from_parts(Cow::Owned(text), parts),
-        })
+            |text, parts| Iri {
+                inner: IriRef::from_parts(Cow::Owned(text), parts),
+            },
+        )
     }
 }
 
