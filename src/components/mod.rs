@@ -141,7 +141,9 @@ impl HostKind {
     }
 }
 
-/// Where each component of a parsed input is, as byte spans into it.
+/// Where each component of a match of any rule is, as byte spans into the input, in any order (a
+/// grammar loaded at run time may match them out of the order of RFC 3986 4.1): what a
+/// [`RuleMatch`](crate::RuleMatch) keeps. A value keeps [`RefParts`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(align(8))]
 pub(crate) struct Parts {
