@@ -303,11 +303,13 @@ impl RefParts {
     const QUERY: u8 = 16;
     const FRAGMENT: u8 = 32;
 
-    /// The span `start..end` when the bit `flag` is present, else `Slot::NONE`.
+    /// The span `start..end` when the bit `flag` is present, else `Slot::NONE` (not checked: the
+    /// boundaries of [`RefParts::of`] a match that [`RefParts::of_match`] then refuses may be out of
+    /// order).
     #[inline(always)]
     fn slot_if(&self, flag: u8, start: usize, end: usize) -> Slot {
         if self.present & flag != 0 {
-            Slot::new(start, end)
+            Slot(start as u32, end as u32)
         } else {
             Slot::NONE
         }
@@ -435,10 +437,14 @@ impl RefParts {
     }
 
     /// The components of a match of a reference rule, whose spans sit in the order of RFC 3986 4.1
-    /// (what [`Parts::in_reference_order`] checks) with a path: the same components, in 32 bytes.
+    /// (what [`Parts::in_reference_order`] checks) with a path: the same components, in 32 bytes (see
+    /// [`RefParts::of_match`] for a match that may not be so).
     pub(crate) fn of(parts: &Parts) -> RefParts {
-        debug_assert!(parts.path.is_some(), "{parts:?}");
-        let (path_start, path_end) = parts.path.get().unwrap_or((0, 0));
+        // A match without a path (of a grammar loaded at run time) has an empty one where it would be.
+        let empty_path = (parts.authority.get().map(|(_, end)| end))
+            .or(parts.scheme.get().map(|(_, end)| end + 1))
+            .unwrap_or(0);
+        let (path_start, path_end) = parts.path.get().unwrap_or((empty_path, empty_path));
         let mut present = 0;
         let mut end_of = |slot: Slot, flag: u8, otherwise: usize| match slot.get() {
             Some((_, end)) => {
@@ -466,6 +472,24 @@ impl RefParts {
             host_kind: parts.host_kind,
             path_kind: parts.path_kind,
         }
+    }
+
+    /// The components of a match of a reference rule in `text` when they are where a reference's are:
+    /// in the order of RFC 3986 4.1 ([`Parts::in_reference_order`]) and each where the boundaries put
+    /// it (a host in every authority, the userinfo right before `"@" host`, the port right after
+    /// `host ":"` up to the end of the authority; a match without a path gets an empty one where it
+    /// would be): always so for the built-in grammar; `None` for a match of a grammar loaded at run
+    /// time whose components sit elsewhere.
+    pub(crate) fn of_match(parts: &Parts, text: &str) -> Option<RefParts> {
+        if !parts.in_reference_order(text) {
+            return None;
+        }
+        let compact = RefParts::of(parts);
+        let mut expected = *parts;
+        if !expected.path.is_some() {
+            expected.path = compact.to_parts().path;
+        }
+        (compact.to_parts() == expected).then_some(compact)
     }
 
     /// The same components as nine spans (for a [`RuleMatch`](crate::RuleMatch) of the reference).

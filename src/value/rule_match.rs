@@ -273,9 +273,10 @@ impl<'a> RuleMatch<'a> {
     /// [`NotAReference`] unless the rule is `URI-reference`, `URI`, `relative-ref` or `absolute-URI`
     /// (a match of `IRI-reference` of the IRI grammar is refused: its value is an [`IriRef`], see
     /// [`into_iri_ref`](Self::into_iri_ref)), and also when the components are not where RFC 3986 4.1
-    /// writes them (`scheme ":" ["//" authority] path ["?" query] ["#" fragment]`, nothing after): a
-    /// grammar loaded at run time can match its component rules in another order, a fragment before
-    /// the path, and such a match is not a reference.
+    /// writes them (`scheme ":" ["//" authority] path ["?" query] ["#" fragment]`, nothing after; a
+    /// host in every authority, written `[ userinfo "@" ] host [ ":" port ]`): a grammar loaded at run
+    /// time can match its component rules in another order, a fragment before the path, and such a
+    /// match is not a reference.
     pub fn into_uri_ref(self) -> Result<UriRef<'a>, NotAReference> {
         self.into_reference()
     }
@@ -292,13 +293,15 @@ impl<'a> RuleMatch<'a> {
     }
 
     /// The match as a reference of the specification `S`, when the rule is one of its reference rules
-    /// and the components are in the order of RFC 3986 4.1.
+    /// and the components are where RFC 3986 4.1 writes them ([`RefParts::of_match`]).
     fn into_reference<S: Spec>(self) -> Result<RiRef<'a, S>, NotAReference> {
-        if yields::<S>(&self.name) && self.parts.in_reference_order(self.text) {
-            Ok(RiRef::from_parts(
-                Cow::Borrowed(self.text),
-                RefParts::of(&self.parts),
-            ))
+        let parts = if yields::<S>(&self.name) {
+            RefParts::of_match(&self.parts, self.text)
+        } else {
+            None
+        };
+        if let Some(parts) = parts {
+            Ok(RiRef::from_parts(Cow::Borrowed(self.text), parts))
         } else {
             Err(not_a::<S>(self.name.into_owned()))
         }
