@@ -2,7 +2,7 @@
 //! nothing), gathered into [`Parts`] with the [`PathKind`] and [`HostKind`] the grammar chose: the
 //! offsets a [`RuleMatch`] (of any rule) is made of. A value ([`UriRef`] and the other reference types)
 //! keeps the same components in fewer bytes, [`RefParts`]: its components sit in the order of RFC 3986
-//! 4.1, so seven boundaries and a bit per optional component locate them all.
+//! 4.1, so eight boundaries and a bit per optional component locate them all.
 //!
 //! The spans come from the engines: the compiled recognizer and the interpreter of grammars loaded at run
 //! time fill the slots as they match ([`combine`], [`RefParts::combine`] for a value), the pest_derive
@@ -262,7 +262,9 @@ pub(crate) struct WrittenAuthority {
 /// nothing else: `scheme ":"` at 0, `"//" authority` (userinfo `"@"`, host, `":"` port), the path,
 /// `"?" query`, `"#" fragment`, up to the end of the text. So a component begins where the one before it
 /// ends (plus its delimiter), and seven boundaries and the presence of each optional component say it
-/// all: 32 bytes, where [`Parts`] (nine spans, for a match of any rule, in any order) takes 80.
+/// all, with the end of the host's address: 36 bytes, where [`Parts`] (nine spans, for a match of any
+/// rule, in any order) takes 80. An IP-literal's address begins after its "[" and ends at
+/// `address_end`: before its "]", or before the zone identifier a grammar loaded at run time may add.
 ///
 /// ```text
 /// scheme ":" "//" userinfo "@" host ":" port path "?" query "#" fragment
@@ -280,6 +282,9 @@ pub(crate) struct RefParts {
     scheme_end: u32,
     host_start: u32,
     host_end: u32,
+    /// The end of the host's address: `host_end` but for an IP-literal (before its "]", or before
+    /// what a grammar loaded at run time adds there, a zone identifier).
+    address_end: u32,
     path_start: u32,
     path_end: u32,
     query_end: u32,
@@ -291,8 +296,8 @@ pub(crate) struct RefParts {
 }
 
 const _: () = assert!(
-    std::mem::size_of::<RefParts>() == 32,
-    "seven u32 and three bytes"
+    std::mem::size_of::<RefParts>() == 36,
+    "eight u32 and three bytes"
 );
 
 impl RefParts {
@@ -369,7 +374,7 @@ impl RefParts {
         self.slot_if(
             Self::AUTHORITY,
             self.host_start as usize + bracket,
-            self.host_end as usize - bracket,
+            self.address_end as usize,
         )
     }
 
@@ -437,7 +442,7 @@ impl RefParts {
     }
 
     /// The components of a match of a reference rule, whose spans sit in the order of RFC 3986 4.1
-    /// (what [`Parts::in_reference_order`] checks) with a path: the same components, in 32 bytes (see
+    /// (what [`Parts::in_reference_order`] checks) with a path: the same components, in 36 bytes (see
     /// [`RefParts::of_match`] for a match that may not be so).
     pub(crate) fn of(parts: &Parts) -> RefParts {
         // A match without a path (of a grammar loaded at run time) has an empty one where it would be.
@@ -460,7 +465,9 @@ impl RefParts {
         let query_end = end_of(parts.query, Self::QUERY, path_end);
         let end = end_of(parts.fragment, Self::FRAGMENT, query_end);
         let (host_start, host_end) = parts.host.get().unwrap_or((path_start, path_start));
+        let address_end = parts.host_address.get().map_or(host_end, |(_, end)| end);
         RefParts {
+            address_end: address_end as u32,
             scheme_end: scheme_end as u32,
             host_start: host_start as u32,
             host_end: host_end as u32,
@@ -543,7 +550,14 @@ impl RefParts {
             (path.0, path.0)
         };
         let query_end = end_if(QUERY, path.1);
+        // The address rule's end (that of `reg-name` for a registered name); the host's without one.
+        let address_end = if (matched >> IPV4ADDRESS) & 0b1111 != 0 {
+            span(IPV4ADDRESS + host_rule).1
+        } else {
+            host_end
+        };
         RefParts {
+            address_end,
             scheme_end: end_if(SCHEME, 0),
             host_start,
             host_end,
@@ -587,11 +601,16 @@ impl RefParts {
         let (host, host_kind) = authority.map_or(((path.0, path.0), HostKind::default()), |a| {
             (a.host, a.host_kind)
         });
+        let bracket = usize::from(matches!(
+            host_kind,
+            HostKind::Ipv6address | HostKind::IpvFuture
+        ));
         let query_end = query.map_or(path.1, |(_, end)| end);
         RefParts {
             scheme_end: scheme_end.unwrap_or(0) as u32,
             host_start: host.0 as u32,
             host_end: host.1 as u32,
+            address_end: (host.1 - bracket) as u32,
             path_start: path.0 as u32,
             path_end: path.1 as u32,
             query_end: query_end as u32,
@@ -704,6 +723,7 @@ impl RefParts {
             scheme_end: scheme_end as u32,
             host_start: reference.host_start.wrapping_add(by),
             host_end: reference.host_end.wrapping_add(by),
+            address_end: reference.address_end.wrapping_add(by),
             path_start: reference.path_start.wrapping_add(by),
             present: reference.present | Self::SCHEME,
             ..*reference

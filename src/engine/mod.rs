@@ -376,18 +376,9 @@ fn expected_items() -> &'static ExpectedTable {
 /// The compiled recognizer: `Some` with the component spans when `input` matches `rule`, `None` when not.
 #[inline(always)]
 pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
-    let s = input.as_bytes();
-    if s.len() > components::MAX_LEN {
-        return None;
-    }
-    let mut events = crate::engine::recognizer::Events::new();
-    if !crate::engine::recognizer::recognize(rule.index(), s, &mut events) {
-        return None;
-    }
-    if events.repeated() {
-        return None;
-    }
-    Some(components::combine(events.matched(), |i| events.span(i)))
+    recognized(rule, input, |events| {
+        components::combine(events.matched(), |i| events.span(i))
+    })
 }
 
 /// [`parse_parts_fast`] for a reference rule (`URI-reference`, `URI`, `relative-ref`, `absolute-URI`),
@@ -395,6 +386,19 @@ pub(crate) fn parse_parts_fast(rule: Rule, input: &str) -> Option<Parts> {
 /// spans at once.
 #[inline(always)]
 pub(crate) fn parse_reference_fast(rule: Rule, input: &str) -> Option<RefParts> {
+    recognized(rule, input, |events| {
+        RefParts::combine(events.matched(), |i| events.recorded(i), input.len())
+    })
+}
+
+/// What `make` makes of the spans the compiled recognizer recorded when `input` matches `rule` (and no
+/// component rule matched twice); `None` otherwise.
+#[inline(always)]
+fn recognized<T>(
+    rule: Rule,
+    input: &str,
+    make: impl FnOnce(&crate::engine::recognizer::Events) -> T,
+) -> Option<T> {
     let s = input.as_bytes();
     if s.len() > components::MAX_LEN {
         return None;
@@ -403,11 +407,7 @@ pub(crate) fn parse_reference_fast(rule: Rule, input: &str) -> Option<RefParts> 
     if !crate::engine::recognizer::recognize(rule.index(), s, &mut events) || events.repeated() {
         return None;
     }
-    Some(RefParts::combine(
-        events.matched(),
-        |i| events.recorded(i),
-        s.len(),
-    ))
+    Some(make(&events))
 }
 
 /// Whether `input` is in the language of `rule`, without explaining a rejection (the fast path when it is
