@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use crate::components::HostKind;
-use crate::components::{Parts, WrittenAuthority};
+use crate::components::{RefParts, WrittenAuthority};
 use crate::engine::{self, Rule};
 use crate::resolve::path::{may_have_dot_segment, remove_dot_segments_at};
 use crate::value::iri::{Iri, IriRef};
@@ -618,7 +618,7 @@ impl Uri<'_> {
 /// Writes the normal form of `r` at `level` (not [`Level::Simple`]) in the order of 5.3, into one string,
 /// and says where its components are (`None` when it is longer than a value can hold: 4 GiB - 2 bytes; the
 /// normal form can be up to 2 bytes longer than the input).
-pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<Parts>) {
+pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<RefParts>) {
     let level = options.level;
     // Most inputs have no percent-encoding: one search of the whole input, then the components are
     // copied as they are.
@@ -756,7 +756,7 @@ pub(crate) fn normalized(r: &UriRef<'_>, options: &Options) -> (String, Option<P
     if out.len() > crate::components::MAX_LEN {
         return (out, None);
     }
-    let parts = Parts::written(&out, scheme_end, written_authority, path, query, fragment);
+    let parts = RefParts::written(&out, scheme_end, written_authority, path, query, fragment);
     (out, Some(parts))
 }
 
@@ -909,7 +909,7 @@ impl IriRef<'_> {
         }
         // The normalizer reads components through a `UriRef` view of the same text and offsets (it only
         // slices them); its output is read back here as an IRI, never as a URI.
-        let view = UriRef::from_match(self.as_str(), self.parts);
+        let view = UriRef::from_parts(Cow::Borrowed(self.as_str()), self.parts);
         match crate::normalize::normalized(&view, &options) {
             (text, Some(parts)) => IriRef::from_parts(Cow::Owned(text), parts),
             (_, None) => self.clone().into_owned(),

@@ -205,6 +205,10 @@ fn table_code(i: usize, table: &Set) -> String {
         let _ = writeln!(code, "    {},", cells.join(", "));
     }
     code.push_str("];");
+    let _ = write!(
+        code,
+        "\n/// The masks of `T{i}` by position, for `scan_shifted`.\nstatic S{i}: Shifted = shifted(&T{i});"
+    );
     code
 }
 
@@ -382,7 +386,7 @@ impl Printer<'_> {
                     }
                 };
                 let scan = format!(
-                    "{{ let mut q = {p}; loop {{ q = scan(s, q, &T{table}); {tail} }} Some(q) }}"
+                    "{{ let mut q = {p}; loop {{ q = scan_shifted(s, q, &T{table}, &S{table}); {tail} }} Some(q) }}"
                 );
                 match guard {
                     Some(g) => format!(

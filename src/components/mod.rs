@@ -1,15 +1,18 @@
 //! Where the components of a matched input are: a [`Slot`] per component rule (a byte span, or
-//! nothing), gathered into [`Parts`] with the [`PathKind`] and [`HostKind`] the grammar chose; the offsets
-//! every value ([`UriRef`], [`RuleMatch`]) is made of.
+//! nothing), gathered into [`Parts`] with the [`PathKind`] and [`HostKind`] the grammar chose: the
+//! offsets a [`RuleMatch`] (of any rule) is made of. A value ([`UriRef`] and the other reference types)
+//! keeps the same components in fewer bytes, [`RefParts`]: its components sit in the order of RFC 3986
+//! 4.1, so eight boundaries and a bit per optional component locate them all.
 //!
 //! The spans come from the engines: the compiled recognizer and the interpreter of grammars loaded at run
-//! time fill the slots as they match ([`combine`]), the pest_derive reference parser reports component
-//! events ([`build`]); the rules listened for are those of [`COMPONENT_RULES`] and nothing else. This
-//! module is infallible and never re-checks what the grammar decided. It is also the one writer of the
-//! spans of a reference put together component by component (RFC 3986 5.3) by resolution and
-//! normalization ([`Parts::written`], [`Parts::resolved`] and its siblings), and the one place that says
-//! which path rule a written path takes ([`PathKind::written`]) and whether spans sit in the order of
-//! RFC 3986 4.1 ([`Parts::in_reference_order`]).
+//! time fill the slots as they match ([`combine`], [`RefParts::combine`] for a value), the pest_derive
+//! reference parser reports component events ([`build`]); the rules listened for are those of
+//! [`COMPONENT_RULES`] and nothing else. This module is infallible and never re-checks what the grammar
+//! decided. It is also the one writer of the components of a reference put together component by
+//! component (RFC 3986 5.3) by resolution and normalization ([`RefParts::written`],
+//! [`RefParts::resolved`] and its siblings), and the one place that says which path rule a written path
+//! takes ([`PathKind::written`]) and whether spans sit in the order of RFC 3986 4.1
+//! ([`Parts::in_reference_order`]).
 //!
 //! [`RuleMatch`]: crate::RuleMatch
 //!
@@ -37,16 +40,6 @@ impl Slot {
     #[inline]
     pub(crate) fn get(self) -> Option<(usize, usize)> {
         (self.0 != u32::MAX).then_some((self.0 as usize, self.1 as usize))
-    }
-
-    /// The same component copied from offset `from` of a text to offset `to` of another (`from` at most
-    /// its start); `NONE` stays `NONE`.
-    #[inline]
-    pub(crate) fn moved(self, from: usize, to: usize) -> Slot {
-        match self.get() {
-            Some((start, end)) => Slot::new(start - from + to, end - from + to),
-            None => Slot::NONE,
-        }
     }
 
     /// The start offset (`u32::MAX` when absent).
@@ -148,7 +141,9 @@ impl HostKind {
     }
 }
 
-/// Where each component of a parsed input is, as byte spans into it.
+/// Where each component of a match of any rule is, as byte spans into the input, in any order (a
+/// grammar loaded at run time may match them out of the order of RFC 3986 4.1): what a
+/// [`RuleMatch`](crate::RuleMatch) keeps. A value keeps [`RefParts`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(align(8))]
 pub(crate) struct Parts {
@@ -188,6 +183,23 @@ pub(crate) fn build(events: impl IntoIterator<Item = (usize, usize, usize)>) -> 
     combine(matched, |i| slots[i])
 }
 
+/// The host kinds in the order of the address rules in [`COMPONENT_RULES`].
+const HOST_KINDS: [HostKind; 4] = [
+    HostKind::Ipv4address,
+    HostKind::Ipv6address,
+    HostKind::IpvFuture,
+    HostKind::RegName,
+];
+
+/// The path kinds in the order of the path rules in [`COMPONENT_RULES`].
+const PATH_KINDS: [PathKind; 5] = [
+    PathKind::Abempty,
+    PathKind::Absolute,
+    PathKind::Noscheme,
+    PathKind::Rootless,
+    PathKind::Empty,
+];
+
 /// The components from the span of each component rule (by position in [`COMPONENT_RULES`]; `Slot::NONE`
 /// where it did not match), as [`build`] describes.
 #[inline(always)]
@@ -199,19 +211,6 @@ pub(crate) fn combine(matched: u32, slot: impl Fn(usize) -> Slot) -> Parts {
     // `matched` has bit `i` set when the rule of slot `i` matched, so the address and path rules that
     // matched are found by counting zeros (they are consecutive, checked above), and every field is
     // computed before the value is made (written once, where it is returned).
-    const HOST_KINDS: [HostKind; 4] = [
-        HostKind::Ipv4address,
-        HostKind::Ipv6address,
-        HostKind::IpvFuture,
-        HostKind::RegName,
-    ];
-    const PATH_KINDS: [PathKind; 5] = [
-        PathKind::Abempty,
-        PathKind::Absolute,
-        PathKind::Noscheme,
-        PathKind::Rootless,
-        PathKind::Empty,
-    ];
     let addresses = (matched >> IPV4ADDRESS) & 0b1111;
     let (host_address, host_kind) = match addresses.trailing_zeros() as usize {
         i @ 0..4 => (slot(IPV4ADDRESS + i), HOST_KINDS[i]),
@@ -258,8 +257,320 @@ pub(crate) struct WrittenAuthority {
     pub(crate) port: Option<(usize, usize)>,
 }
 
-/// The layout of a written reference: where normalization wrote each component.
-impl Parts {
+/// The components of a reference (a value: `URI-reference`, `URI`, `relative-ref`, `absolute-URI` and
+/// their IRI counterparts), whose components sit where RFC 3986 4.1 writes them, in this order and
+/// nothing else: `scheme ":"` at 0, `"//" authority` (userinfo `"@"`, host, `":"` port), the path,
+/// `"?" query`, `"#" fragment`, up to the end of the text. So a component begins where the one before it
+/// ends (plus its delimiter), and seven boundaries and the presence of each optional component say it
+/// all, with the end of the host's address: 36 bytes, where [`Parts`] (nine spans, for a match of any
+/// rule, in any order) takes 80. An IP-literal's address begins after its "[" and ends at
+/// `address_end`: before its "]", or before the zone identifier a grammar loaded at run time may add.
+///
+/// ```text
+/// scheme ":" "//" userinfo "@" host ":" port path "?" query "#" fragment
+///       ^          ^         ^    ^         ^    ^         ^            ^
+///   scheme_end  auth.   host_start host_end path_start path_end query_end end
+/// ```
+///
+/// The authority begins 3 bytes after `scheme_end` (2 without a scheme) and ends at `path_start`; the
+/// userinfo ends 1 byte before `host_start`, the port begins 1 byte after `host_end`; the query begins 1
+/// byte after `path_end` and ends at `query_end` (which is `path_end` without a query); the fragment
+/// begins 1 byte after `query_end` and ends at `end`. An absent component's boundaries are those of the
+/// empty span where it would be (`host_start == host_end == path_start` without an authority).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct RefParts {
+    scheme_end: u32,
+    host_start: u32,
+    host_end: u32,
+    /// The end of the host's address: `host_end` but for an IP-literal (before its "]", or before
+    /// what a grammar loaded at run time adds there, a zone identifier).
+    address_end: u32,
+    path_start: u32,
+    path_end: u32,
+    query_end: u32,
+    end: u32,
+    /// Which optional components are present: the bits [`RefParts::SCHEME`], ...
+    present: u8,
+    host_kind: HostKind,
+    path_kind: PathKind,
+}
+
+const _: () = assert!(
+    std::mem::size_of::<RefParts>() == 36,
+    "eight u32 and three bytes"
+);
+
+impl RefParts {
+    const SCHEME: u8 = 1;
+    const AUTHORITY: u8 = 2;
+    const USERINFO: u8 = 4;
+    const PORT: u8 = 8;
+    const QUERY: u8 = 16;
+    const FRAGMENT: u8 = 32;
+
+    /// The span `start..end` when the bit `flag` is present, else `Slot::NONE` (not checked: the
+    /// boundaries of [`RefParts::of`] a match that [`RefParts::of_match`] then refuses may be out of
+    /// order).
+    #[inline(always)]
+    fn slot_if(&self, flag: u8, start: usize, end: usize) -> Slot {
+        if self.present & flag != 0 {
+            Slot(start as u32, end as u32)
+        } else {
+            Slot::NONE
+        }
+    }
+
+    /// Where the authority begins (after `scheme ":" "//"`, or `"//"`), whether or not there is one.
+    #[inline(always)]
+    fn authority_start(&self) -> usize {
+        if self.present & Self::SCHEME != 0 {
+            self.scheme_end as usize + 3
+        } else {
+            2
+        }
+    }
+
+    /// `scheme`, from 0 (without its ":").
+    #[inline]
+    pub(crate) fn scheme(&self) -> Slot {
+        self.slot_if(Self::SCHEME, 0, self.scheme_end as usize)
+    }
+
+    /// `authority`, without the "//" before it.
+    #[inline]
+    pub(crate) fn authority(&self) -> Slot {
+        let start = self.authority_start();
+        self.slot_if(Self::AUTHORITY, start, self.path_start as usize)
+    }
+
+    /// `userinfo`, without its "@".
+    #[inline]
+    pub(crate) fn userinfo(&self) -> Slot {
+        let start = self.authority_start();
+        self.slot_if(
+            Self::USERINFO,
+            start,
+            (self.host_start as usize).wrapping_sub(1),
+        )
+    }
+
+    /// The host as written (brackets included for an IP-literal).
+    #[inline]
+    pub(crate) fn host(&self) -> Slot {
+        self.slot_if(
+            Self::AUTHORITY,
+            self.host_start as usize,
+            self.host_end as usize,
+        )
+    }
+
+    /// The address inside an IP-literal's brackets; the host itself otherwise.
+    #[inline]
+    pub(crate) fn host_address(&self) -> Slot {
+        let bracket = usize::from(matches!(
+            self.host_kind,
+            HostKind::Ipv6address | HostKind::IpvFuture
+        ));
+        self.slot_if(
+            Self::AUTHORITY,
+            self.host_start as usize + bracket,
+            self.address_end as usize,
+        )
+    }
+
+    /// Which alternative of `host` matched (meaningful with an authority only).
+    #[inline]
+    pub(crate) fn host_kind(&self) -> HostKind {
+        self.host_kind
+    }
+
+    /// `port`, without its ":".
+    #[inline]
+    pub(crate) fn port(&self) -> Slot {
+        self.slot_if(
+            Self::PORT,
+            self.host_end as usize + 1,
+            self.path_start as usize,
+        )
+    }
+
+    /// The path: always defined, possibly empty.
+    #[inline]
+    pub(crate) fn path(&self) -> (usize, usize) {
+        (self.path_start as usize, self.path_end as usize)
+    }
+
+    /// Which of the five path rules the path matched.
+    #[inline]
+    pub(crate) fn path_kind(&self) -> PathKind {
+        self.path_kind
+    }
+
+    /// `query`, without its "?".
+    #[inline]
+    pub(crate) fn query(&self) -> Slot {
+        self.slot_if(
+            Self::QUERY,
+            self.path_end as usize + 1,
+            self.query_end as usize,
+        )
+    }
+
+    /// `fragment`, without its "#".
+    #[inline]
+    pub(crate) fn fragment(&self) -> Slot {
+        self.slot_if(
+            Self::FRAGMENT,
+            self.query_end as usize + 1,
+            self.end as usize,
+        )
+    }
+
+    #[inline]
+    pub(crate) fn has_scheme(&self) -> bool {
+        self.present & Self::SCHEME != 0
+    }
+
+    #[inline]
+    pub(crate) fn has_authority(&self) -> bool {
+        self.present & Self::AUTHORITY != 0
+    }
+
+    #[inline]
+    pub(crate) fn has_query(&self) -> bool {
+        self.present & Self::QUERY != 0
+    }
+
+    /// The components of a match of a reference rule, whose spans sit in the order of RFC 3986 4.1
+    /// (what [`Parts::in_reference_order`] checks) with a path: the same components, in 36 bytes (see
+    /// [`RefParts::of_match`] for a match that may not be so).
+    pub(crate) fn of(parts: &Parts) -> RefParts {
+        // A match without a path (of a grammar loaded at run time) has an empty one where it would be.
+        let empty_path = (parts.authority.get().map(|(_, end)| end))
+            .or(parts.scheme.get().map(|(_, end)| end + 1))
+            .unwrap_or(0);
+        let (path_start, path_end) = parts.path.get().unwrap_or((empty_path, empty_path));
+        let mut present = 0;
+        let mut end_of = |slot: Slot, flag: u8, otherwise: usize| match slot.get() {
+            Some((_, end)) => {
+                present |= flag;
+                end
+            }
+            None => otherwise,
+        };
+        let scheme_end = end_of(parts.scheme, Self::SCHEME, 0);
+        end_of(parts.authority, Self::AUTHORITY, 0);
+        end_of(parts.userinfo, Self::USERINFO, 0);
+        end_of(parts.port, Self::PORT, 0);
+        let query_end = end_of(parts.query, Self::QUERY, path_end);
+        let end = end_of(parts.fragment, Self::FRAGMENT, query_end);
+        let (host_start, host_end) = parts.host.get().unwrap_or((path_start, path_start));
+        let address_end = parts.host_address.get().map_or(host_end, |(_, end)| end);
+        RefParts {
+            address_end: address_end as u32,
+            scheme_end: scheme_end as u32,
+            host_start: host_start as u32,
+            host_end: host_end as u32,
+            path_start: path_start as u32,
+            path_end: path_end as u32,
+            query_end: query_end as u32,
+            end: end as u32,
+            present,
+            host_kind: parts.host_kind,
+            path_kind: parts.path_kind,
+        }
+    }
+
+    /// The components of a match of a reference rule in `text` when they are where a reference's are:
+    /// in the order of RFC 3986 4.1 ([`Parts::in_reference_order`]) and each where the boundaries put
+    /// it (a host in every authority, the userinfo right before `"@" host`, the port right after
+    /// `host ":"` up to the end of the authority; a match without a path gets an empty one where it
+    /// would be): always so for the built-in grammar; `None` for a match of a grammar loaded at run
+    /// time whose components sit elsewhere.
+    pub(crate) fn of_match(parts: &Parts, text: &str) -> Option<RefParts> {
+        if !parts.in_reference_order(text) {
+            return None;
+        }
+        let compact = RefParts::of(parts);
+        let mut expected = *parts;
+        if !expected.path.is_some() {
+            expected.path = compact.to_parts().path;
+        }
+        (compact.to_parts() == expected).then_some(compact)
+    }
+
+    /// The same components as nine spans (for a [`RuleMatch`](crate::RuleMatch) of the reference).
+    pub(crate) fn to_parts(self) -> Parts {
+        Parts {
+            scheme: self.scheme(),
+            authority: self.authority(),
+            userinfo: self.userinfo(),
+            host: self.host(),
+            host_address: self.host_address(),
+            host_kind: self.host_kind,
+            port: self.port(),
+            path: Slot::new(self.path_start as usize, self.path_end as usize),
+            path_kind: self.path_kind,
+            query: self.query(),
+            fragment: self.fragment(),
+        }
+    }
+
+    /// The components of a match of a reference rule from the spans of the component rules (as
+    /// [`combine`] takes them, `span(i)` being read only where bit `i` of `matched` is set) in an input
+    /// of `len` bytes: [`combine`] then [`RefParts::of`] without the nine spans between them.
+    #[inline(always)]
+    pub(crate) fn combine(matched: u32, span: impl Fn(usize) -> Slot, len: usize) -> RefParts {
+        use component::{
+            AUTHORITY, FRAGMENT, HOST, IPV4ADDRESS, PATH_ABEMPTY, PORT, QUERY, SCHEME, USERINFO,
+        };
+        let bit = |i: usize| ((matched >> i) & 1) as u8;
+        let present = bit(SCHEME)
+            | bit(AUTHORITY) << 1
+            | bit(USERINFO) << 2
+            | bit(PORT) << 3
+            | bit(QUERY) << 4
+            | bit(FRAGMENT) << 5;
+        let path_rule = ((matched >> PATH_ABEMPTY) & 0b11111)
+            .trailing_zeros()
+            .min(4) as usize;
+        let path = span(PATH_ABEMPTY + path_rule);
+        let host_rule = ((matched >> IPV4ADDRESS) & 0b1111).trailing_zeros().min(3) as usize;
+        let end_if = |i: usize, otherwise: u32| {
+            if matched & (1 << i) != 0 {
+                span(i).1
+            } else {
+                otherwise
+            }
+        };
+        let (host_start, host_end) = if matched & (1 << HOST) != 0 {
+            let host = span(HOST);
+            (host.0, host.1)
+        } else {
+            (path.0, path.0)
+        };
+        let query_end = end_if(QUERY, path.1);
+        // The address rule's end (that of `reg-name` for a registered name); the host's without one.
+        let address_end = if (matched >> IPV4ADDRESS) & 0b1111 != 0 {
+            span(IPV4ADDRESS + host_rule).1
+        } else {
+            host_end
+        };
+        RefParts {
+            address_end,
+            scheme_end: end_if(SCHEME, 0),
+            host_start,
+            host_end,
+            path_start: path.0,
+            path_end: path.1,
+            query_end,
+            end: len as u32,
+            present,
+            host_kind: HOST_KINDS[host_rule],
+            path_kind: PATH_KINDS[path_rule],
+        }
+    }
+
     /// The components of `text`, a URI or relative reference written component by component in the order
     /// of RFC 3986 5.3 (by resolution or normalization), from where each one was written: what the grammar
     /// would find in `text`, without running it (debug builds check that it does find exactly this).
@@ -275,8 +586,7 @@ impl Parts {
         path: (usize, usize),
         query: Option<(usize, usize)>,
         fragment: Option<(usize, usize)>,
-    ) -> Parts {
-        let slot = |span: Option<(usize, usize)>| span.map_or(Slot::NONE, |(s, e)| Slot::new(s, e));
+    ) -> RefParts {
         let path_text = &text[path.0..path.1];
         let path_kind = PathKind::written(
             authority.is_some(),
@@ -284,88 +594,138 @@ impl Parts {
             path_text.is_empty(),
             scheme_end.is_some(),
         );
-        let mut parts = Parts {
-            scheme: slot(scheme_end.map(|end| (0, end))),
-            path: slot(Some(path)),
+        debug_assert!(
+            authority.is_none_or(|a| a.authority == (scheme_end.map_or(2, |end| end + 3), path.0))
+        );
+        let flag = |defined: bool, flag: u8| if defined { flag } else { 0 };
+        let (host, host_kind) = authority.map_or(((path.0, path.0), HostKind::default()), |a| {
+            (a.host, a.host_kind)
+        });
+        let bracket = usize::from(matches!(
+            host_kind,
+            HostKind::Ipv6address | HostKind::IpvFuture
+        ));
+        let query_end = query.map_or(path.1, |(_, end)| end);
+        RefParts {
+            scheme_end: scheme_end.unwrap_or(0) as u32,
+            host_start: host.0 as u32,
+            host_end: host.1 as u32,
+            address_end: (host.1 - bracket) as u32,
+            path_start: path.0 as u32,
+            path_end: path.1 as u32,
+            query_end: query_end as u32,
+            end: fragment.map_or(query_end, |(_, end)| end) as u32,
+            present: flag(scheme_end.is_some(), Self::SCHEME)
+                | flag(authority.is_some(), Self::AUTHORITY)
+                | flag(
+                    authority.is_some_and(|a| a.userinfo.is_some()),
+                    Self::USERINFO,
+                )
+                | flag(authority.is_some_and(|a| a.port.is_some()), Self::PORT)
+                | flag(query.is_some(), Self::QUERY)
+                | flag(fragment.is_some(), Self::FRAGMENT),
+            host_kind,
             path_kind,
-            query: slot(query),
-            fragment: slot(fragment),
-            ..Parts::default()
-        };
-        if let Some(a) = authority {
-            let (start, end) = a.host;
-            let address = match a.host_kind {
-                HostKind::Ipv6address | HostKind::IpvFuture => (start + 1, end - 1),
-                HostKind::Ipv4address | HostKind::RegName => (start, end),
-            };
-            parts.authority = slot(Some(a.authority));
-            parts.userinfo = slot(a.userinfo);
-            parts.host = slot(Some(a.host));
-            parts.host_address = slot(Some(address));
-            parts.host_kind = a.host_kind;
-            parts.port = slot(a.port);
         }
-        parts
+    }
+
+    /// The components of the text without its `"?" query` (the fragment, if any, moved back).
+    pub(crate) fn without_query(&self) -> RefParts {
+        let cut = self.query_end - self.path_end;
+        RefParts {
+            query_end: self.path_end,
+            end: self.end - cut,
+            present: self.present & !Self::QUERY,
+            ..*self
+        }
+    }
+
+    /// The components of the text without its `"#" fragment`.
+    pub(crate) fn without_fragment(&self) -> RefParts {
+        RefParts {
+            end: self.query_end,
+            present: self.present & !Self::FRAGMENT,
+            ..*self
+        }
     }
 }
 
 /// The layout of a resolved target (RFC 3986 5.2.2, 5.3): where resolution wrote each component. The
 /// target's text up to its path is a copy of that of the base or of the reference, so its components
 /// there are those of the copied value, at the same offsets (only a network-path reference moves its
-/// authority, [`Parts::network_path_prefix`]); the path, query and fragment are where resolution wrote
-/// them. No scan of the text, for the hot path of resolution.
-impl Parts {
-    /// The components of a target whose text up to its path is `prefix`'s (scheme, authority, with the
-    /// same offsets), with the path at `path` (beginning with "/" when `path_rooted`), the query and the
-    /// fragment at `query` and `fragment`.
+/// authority, [`RefParts::network_path_prefix`]); the path, query and fragment are where resolution
+/// wrote them. No scan of the text, for the hot path of resolution.
+impl RefParts {
+    /// The components of a target of `len` bytes whose text up to its path is `prefix`'s (scheme,
+    /// authority, with the same offsets), with the path at `path` (beginning with "/" when
+    /// `path_rooted`), then the query and fragment of `reference` (a relative reference) as written after
+    /// its path.
     #[inline(always)]
     pub(crate) fn resolved(
-        prefix: &Parts,
+        prefix: &RefParts,
         path: (usize, usize),
         path_rooted: bool,
-        query: Slot,
-        fragment: Slot,
-    ) -> Parts {
-        Parts {
-            path: Slot::new(path.0, path.1),
+        reference: &RefParts,
+        len: usize,
+    ) -> RefParts {
+        // R's query ends as many bytes after its path as T's does after T's path.
+        let query_end = reference.query_end - reference.path_end + path.1 as u32;
+        RefParts {
+            path_start: path.0 as u32,
+            path_end: path.1 as u32,
+            query_end,
+            end: len as u32,
+            present: (prefix.present & !(Self::QUERY | Self::FRAGMENT))
+                | (reference.present & (Self::QUERY | Self::FRAGMENT)),
             path_kind: PathKind::written(
-                prefix.authority.is_some(),
+                prefix.has_authority(),
                 path_rooted,
                 path.0 == path.1,
                 true,
             ),
-            query,
-            fragment,
             ..*prefix
         }
     }
 
-    /// The components of a target that is `base` as written up to its path, or up to its query, followed
-    /// by a reference with an empty path (RFC 3986 5.2.2, `R.path == ""`: `T.path = Base.path`): `base`'s
-    /// scheme, authority and path, with the query and the fragment at `query` and `fragment`.
+    /// The components of a target of `len` bytes that is `base` as written up to `cut` (the end of its
+    /// path, or of its query when `reference` has none) followed by `reference` as written after its
+    /// path, a reference with an empty path and no authority (RFC 3986 5.2.2, `R.path == ""`: `T.path =
+    /// Base.path`): its `["?" query] ["#" fragment]`.
     #[inline(always)]
-    pub(crate) fn resolved_on_base_path(base: &Parts, query: Slot, fragment: Slot) -> Parts {
-        Parts {
-            query,
-            fragment,
+    pub(crate) fn resolved_on_base_path(
+        base: &RefParts,
+        cut: usize,
+        reference: &RefParts,
+        len: usize,
+    ) -> RefParts {
+        // Without a query in R, its `query_end` is its `path_end` and T's is `cut`: the end of
+        // Base.query, or of Base.path when Base.query is undefined too.
+        let kept_query = base.present & (u8::from(cut != base.path_end as usize) * Self::QUERY);
+        RefParts {
+            query_end: reference.query_end - reference.path_end + cut as u32,
+            end: len as u32,
+            present: (base.present & !(Self::QUERY | Self::FRAGMENT))
+                | kept_query
+                | (reference.present & (Self::QUERY | Self::FRAGMENT)),
             ..*base
         }
     }
 
     /// The components of the text `base`'s scheme ":" (at `0..scheme_end`) then the `"//" authority` of
-    /// `reference` (a network-path reference, RFC 3986 4.2), whose authority begins at offset
-    /// `scheme_end + 3`: the prefix of its target, for [`Parts::resolved`].
+    /// `reference` (a network-path reference, RFC 3986 4.2; or a reference with the same scheme in
+    /// non-strict resolution): the prefix of its target, for [`RefParts::resolved`].
     #[inline]
-    pub(crate) fn network_path_prefix(scheme_end: usize, reference: &Parts) -> Parts {
-        let from = reference.authority.start();
-        let at = scheme_end + 3;
-        Parts {
-            scheme: Slot::new(0, scheme_end),
-            authority: reference.authority.moved(from, at),
-            userinfo: reference.userinfo.moved(from, at),
-            host: reference.host.moved(from, at),
-            host_address: reference.host_address.moved(from, at),
-            port: reference.port.moved(from, at),
+    pub(crate) fn network_path_prefix(scheme_end: usize, reference: &RefParts) -> RefParts {
+        // How far the authority moves (a wrapping difference: it moves back when `reference` has a scheme
+        // as long as the base's, 0 bytes then).
+        let by = (scheme_end as u32 + 3).wrapping_sub(reference.authority_start() as u32);
+        RefParts {
+            scheme_end: scheme_end as u32,
+            host_start: reference.host_start.wrapping_add(by),
+            host_end: reference.host_end.wrapping_add(by),
+            address_end: reference.address_end.wrapping_add(by),
+            path_start: reference.path_start.wrapping_add(by),
+            present: reference.present | Self::SCHEME,
             ..*reference
         }
     }

@@ -16,14 +16,16 @@
 use crate::components::{Slot, COMPONENT_RULES};
 
 /// The component rules recorded so far in a match: a span per component rule (by its position in
-/// `COMPONENT_RULES`), valid where its bit in `set` is, so that forgetting what a failed branch recorded
-/// is restoring `set` (no list to truncate, no allocation, nothing to sort out afterwards).
+/// `COMPONENT_RULES`; its start and its end in two arrays, so that opening and closing it are a store
+/// each), valid where its bit in the set is, so that forgetting what a failed branch recorded is
+/// restoring the set (no list to truncate, no allocation, nothing to sort out afterwards).
 ///
 /// A component that matches again while its span is still valid (a grammar where a component rule can
 /// occur twice in one match; `uri.pest` has none) is not stored twice: [`Events::repeated`] then says so,
 /// and the pest_derive parser gives the answer.
 pub(crate) struct Events {
-    spans: [Slot; COMPONENT_RULES.len()],
+    starts: [u32; COMPONENT_RULES.len()],
+    ends: [u32; COMPONENT_RULES.len()],
     set: u32,
     repeated: bool,
     /// The bytes [`Events::byte_ahead`] has read in this match, which it keeps under twice the input's
@@ -39,7 +41,8 @@ const _: () = assert!(
 impl Events {
     pub(crate) fn new() -> Events {
         Events {
-            spans: [Slot::NONE; COMPONENT_RULES.len()],
+            starts: [0; COMPONENT_RULES.len()],
+            ends: [0; COMPONENT_RULES.len()],
             set: 0,
             repeated: false,
             searched: 0,
@@ -95,14 +98,14 @@ impl Events {
         let bit = 1 << component;
         self.repeated |= before & bit != 0;
         self.set = before | bit;
-        self.spans[component as usize] = Slot::new(start, start);
+        self.starts[component as usize] = start as u32;
         before as usize
     }
 
     /// Closes the span of component rule number `component` at `end`.
     #[inline(always)]
     pub(crate) fn close(&mut self, component: u32, end: usize) {
-        self.spans[component as usize] = Slot::new(self.spans[component as usize].start(), end);
+        self.ends[component as usize] = end as u32;
     }
 
     /// Forgets what was recorded after [`Events::len`] returned `n` (a branch that failed).
@@ -123,11 +126,18 @@ impl Events {
         self.set
     }
 
+    /// The span last recorded for component rule number `i`: its span in the match when bit `i` of
+    /// [`Events::matched`] is set, anything otherwise (for readers that test the bit themselves).
+    #[inline(always)]
+    pub(crate) fn recorded(&self, i: usize) -> Slot {
+        Slot::new(self.starts[i] as usize, self.ends[i] as usize)
+    }
+
     /// The span of component rule number `i` in the match, `Slot::NONE` if it did not match.
     #[inline(always)]
     pub(crate) fn span(&self, i: usize) -> Slot {
-        if self.set & (1 << i) != 0 {
-            self.spans[i]
+        if self.matched() & (1 << i) != 0 {
+            self.recorded(i)
         } else {
             Slot::NONE
         }
@@ -159,9 +169,51 @@ pub(crate) fn byte_is(s: &[u8], p: usize, b: u8) -> Option<usize> {
 /// mispredicts there too, about once per component, which cost more than the mask's instructions (on
 /// the corpus, 9.3 mispredicted branches per line with four bytes then a byte loop, 5.2 with this).
 #[inline(always)]
-pub(crate) fn scan(s: &[u8], mut p: usize, table: &[bool; 256]) -> usize {
+pub(crate) fn scan(s: &[u8], p: usize, table: &[bool; 256]) -> usize {
+    scan_by(s, p, table, |chunk| outside_mask(chunk, table))
+}
+
+/// The masks of a class by position in a word of eight bytes: `shifted(table)[i][b]` is `1 << i` when
+/// byte `b` is outside the class of `table`, 0 inside; so the mask of the bytes of a word outside the
+/// class is the `or` of one entry per byte ([`scan_shifted`]), without a shift or a negation. Made at
+/// compile time (2 KiB per class), for the classes of the compiled recognizer.
+pub(crate) type Shifted = [[u8; 256]; 8];
+
+/// The [`Shifted`] masks of `table`'s class.
+pub(crate) const fn shifted(table: &[bool; 256]) -> Shifted {
+    let mut out = [[0; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut b = 0;
+        while b < 256 {
+            if !table[b] {
+                out[i][b] = 1 << i;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// [`scan`] with the masks of the class by position (`shifted` is [`shifted`]`(table)`): two
+/// instructions a byte instead of five, for the runs the compiled recognizer steps over.
+#[inline(always)]
+pub(crate) fn scan_shifted(s: &[u8], p: usize, table: &[bool; 256], shifted: &Shifted) -> usize {
+    scan_by(s, p, table, |chunk| {
+        let mut outside = 0;
+        for (masks, &b) in shifted.iter().zip(chunk) {
+            outside |= masks[b as usize];
+        }
+        u32::from(outside)
+    })
+}
+
+/// [`scan`], with `mask` giving the bits of the bytes of an eight-byte chunk outside `table`'s class.
+#[inline(always)]
+fn scan_by(s: &[u8], mut p: usize, table: &[bool; 256], mask: impl Fn(&[u8]) -> u32) -> usize {
     while let Some(chunk) = s.get(p..p + 8) {
-        let outside = outside_mask(chunk, table);
+        let outside = mask(chunk);
         if outside != 0 {
             return p + outside.trailing_zeros() as usize;
         }
@@ -171,7 +223,7 @@ pub(crate) fn scan(s: &[u8], mut p: usize, table: &[bool; 256]) -> usize {
         // Fewer than eight bytes left: the last eight bytes of `s`, shifted so that bit 0 is `p`, with
         // the end of the input counted as a byte outside.
         let from = p - (s.len() - 8);
-        let outside = outside_mask(&s[s.len() - 8..], table) >> from | 1 << (8 - from);
+        let outside = mask(&s[s.len() - 8..]) >> from | 1 << (8 - from);
         return p + outside.trailing_zeros() as usize;
     }
     while let Some(&b) = s.get(p) {
@@ -313,7 +365,7 @@ include!(concat!(env!("OUT_DIR"), "/generated_recognizer.rs"));
 
 #[cfg(test)]
 mod tests {
-    /// `scan` ends every run where a byte loop ends it, from every start: on every string of up to 12
+    /// `scan` and `scan_shifted` end every run where a byte loop ends it, from every start: on every string of up to 12
     /// bytes made of a byte inside the class and one outside, and on runs of 13 to 20 bytes ended
     /// anywhere (or not at all).
     #[test]
@@ -345,9 +397,15 @@ mod tests {
                 inputs.push(s);
             }
         }
+        let shifted = super::shifted(&table);
         for s in &inputs {
             for p in 0..=s.len() {
                 assert_eq!(super::scan(s, p, &table), naive(s, p), "{s:?} from {p}");
+                assert_eq!(
+                    super::scan_shifted(s, p, &table, &shifted),
+                    naive(s, p),
+                    "scan_shifted: {s:?} from {p}"
+                );
             }
         }
     }

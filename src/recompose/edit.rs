@@ -16,7 +16,6 @@
 //! Components are text as written in a URI: percent-encode raw text first with
 //! [`percent::encode`](crate::percent::encode).
 
-use crate::components::Slot;
 use crate::engine::Rule;
 use crate::recompose::BuildError;
 use crate::recompose::UriBuilder;
@@ -348,17 +347,15 @@ impl UriRef<'_> {
     /// ```
     #[must_use]
     pub fn without_query(&self) -> UriRef<'static> {
-        let mut parts = *self.parts();
-        let Some((start, end)) = parts.query.get() else {
+        let parts = self.parts();
+        let Some((start, end)) = parts.query().get() else {
             return self.clone().into_owned();
         };
         let text = self.as_str();
         let mut out = String::with_capacity(text.len() - (end - start) - 1);
         out.push_str(&text[..start - 1]);
         out.push_str(&text[end..]);
-        parts.query = Slot::NONE;
-        parts.fragment = parts.fragment.moved(end, start - 1);
-        UriRef::from_written(Rule::URI_REFERENCE, out, parts)
+        UriRef::from_written(Rule::URI_REFERENCE, out, parts.without_query())
     }
 
     /// A copy without the fragment and its `#` ([RFC 3986 3.5](https://datatracker.ietf.org/doc/html/rfc3986#section-3.5)):
@@ -376,11 +373,10 @@ impl UriRef<'_> {
     /// ```
     #[must_use]
     pub fn without_fragment(&self) -> UriRef<'static> {
-        let mut parts = *self.parts();
-        let Some((start, _)) = parts.fragment.get() else {
+        let parts = self.parts().without_fragment();
+        let Some((start, _)) = self.parts().fragment().get() else {
             return self.clone().into_owned();
         };
-        parts.fragment = Slot::NONE;
         UriRef::from_written(
             Rule::URI_REFERENCE,
             self.as_str()[..start - 1].to_owned(),

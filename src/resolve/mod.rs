@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 
-use crate::components::{Parts, Slot};
+use crate::components::RefParts;
 use crate::engine::Rule;
 use crate::error::ParseError;
 use crate::value::iri::{Iri, IriRef};
@@ -105,17 +105,18 @@ impl Resolver {
         base: &Uri<'_>,
         reference: &UriRef<'_>,
     ) -> Result<Uri<'static>, ResolveError> {
-        let (t, parts) = self.resolve_text(
+        self.resolve_text(
             base.as_str(),
             base.as_uri_ref().parts(),
             reference.as_str(),
             reference.parts(),
-        )?;
-        Ok(Uri::from_written(t, parts))
+            Uri::from_written,
+        )
     }
 
     /// The algorithm of [`resolve`](Self::resolve) on texts and their components, for any grammar that
-    /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the target's text and components.
+    /// keeps RFC 3986's delimiters (also IRIs, RFC 3987 6.5): the value `make` makes of the target's
+    /// text and components (made where it is returned, without a copy of the pair in between).
     ///
     /// The target is written in the order of 5.3 (T.scheme, set last in the pseudo-code independently of
     /// the rest, comes first): the base or the reference as written up to its path, copied at once, whose
@@ -124,24 +125,24 @@ impl Resolver {
     /// is its own target (5.2.4 leaves such a path as it is), and one with an empty path is the base as
     /// written up to its path or query followed by the reference.
     #[inline(always)]
-    pub(crate) fn resolve_text(
+    pub(crate) fn resolve_text<T>(
         &self,
         b: &str,
-        b_parts: &Parts,
+        b_parts: &RefParts,
         r: &str,
-        r_parts: &Parts,
-    ) -> Result<(String, Parts), ResolveError> {
+        r_parts: &RefParts,
+        make: impl FnOnce(String, RefParts) -> T,
+    ) -> Result<T, ResolveError> {
         // -- The URI reference is parsed into the five URI components
         // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
         // (here, as the byte ranges the parser recorded).
-        let span = |slot: Slot| slot.get().unwrap_or((0, 0));
-        let (r_path_start, r_path_end) = span(r_parts.path);
+        let (r_path_start, r_path_end) = r_parts.path();
         let r_path = &r.as_bytes()[r_path_start..r_path_end];
 
         // if ((not strict) and (R.scheme == Base.scheme)) then
         //    undefine(R.scheme);
         let r_scheme_defined =
-            r_parts.scheme.is_some() && (self.strict || !same_scheme(b, b_parts, r, r_parts));
+            r_parts.has_scheme() && (self.strict || !same_scheme(b, b_parts, r, r_parts));
 
         // The target up to its path (and the merge head of 5.2.3 after it), and its components there.
         let (mut t, prefix, path_start);
@@ -153,36 +154,36 @@ impl Resolver {
         if r_scheme_defined {
             // A path without a `.` at a segment start has no dot-segment: T is R (T.fragment = R.fragment).
             if path::first_dot_at_segment_start_inline(r_path, true).is_none() {
-                return Ok((r.to_owned(), *r_parts));
+                return Ok(make(r.to_owned(), *r_parts));
             }
             // R as written up to its path: scheme ":" ["//" authority].
             t = String::with_capacity(r.len() + 2);
             t.push_str(&r[..r_path_start]);
             prefix = *r_parts;
             path_start = t.len();
-        } else if let Some((r_authority_start, _)) = r_parts.authority.get() {
+        } else if r_parts.has_authority() {
             // T.scheme = Base.scheme (set last in 5.2.2);
             // if defined(R.authority) then
             //    T.authority = R.authority;
             //    T.path      = remove_dot_segments(R.path);
             //    T.query     = R.query;
-            let scheme_end = span(b_parts.scheme).1;
+            let scheme_end = b_parts.scheme().get().unwrap_or((0, 0)).1;
             t = String::with_capacity(scheme_end + 1 + r.len() + 2);
             t.push_str(&b[..=scheme_end]);
             // "//" authority, as written in R.
-            t.push_str(&r[r_authority_start - 2..r_path_start]);
-            prefix = Parts::network_path_prefix(scheme_end, r_parts);
+            t.push_str(&r[r_parts.authority().start() - 2..r_path_start]);
+            prefix = RefParts::network_path_prefix(scheme_end, r_parts);
             path_start = t.len();
         } else {
             // T.authority = Base.authority;
-            let (b_path_start, b_path_end) = span(b_parts.path);
+            let (b_path_start, b_path_end) = b_parts.path();
             // if (R.path == "") then
             //    T.path = Base.path;
             //    if defined(R.query) then T.query = R.query; else T.query = Base.query;
             if r_path.is_empty() {
                 // The base as written up to its path, or its query when R has none, then R as written
                 // after its path (["?" query] ["#" fragment]).
-                let end = match (r_parts.query.is_some(), b_parts.query.get()) {
+                let end = match (r_parts.has_query(), b_parts.query().get()) {
                     (false, Some((_, query_end))) => query_end,
                     _ => b_path_end,
                 };
@@ -193,12 +194,8 @@ impl Resolver {
                 if t.len() > crate::components::MAX_LEN {
                     return Err(too_long(&t));
                 }
-                let query = match r_parts.query.get() {
-                    Some(_) => r_parts.query.moved(r_path_end, end),
-                    None => b_parts.query,
-                };
-                let fragment = r_parts.fragment.moved(r_path_end, end);
-                return Ok((t, Parts::resolved_on_base_path(b_parts, query, fragment)));
+                let parts = RefParts::resolved_on_base_path(b_parts, end, r_parts, t.len());
+                return Ok(make(t, parts));
             }
             // if (R.path starts-with "/") then
             //    T.path = remove_dot_segments(R.path);
@@ -209,7 +206,7 @@ impl Resolver {
             let head_len = if r_path.first() == Some(&b'/') {
                 0
             } else {
-                merge_head_of(b_parts.authority.is_some(), b_path).len()
+                merge_head_of(b_parts.has_authority(), b_path).len()
             };
             t = String::with_capacity(b_path_start + head_len + r.len() + 2);
             // The base as written up to its path (scheme ":" ["//" authority]) and the merge head, which
@@ -227,7 +224,7 @@ impl Resolver {
             push_merged_without_dot_segments(&mut t, path_start, &r[r_path_start..], r_path.len());
 
         // RFC 3986 3.3: without an authority the path cannot begin with "//".
-        if !prefix.authority.is_some() && t.as_bytes()[path_start..path_end].starts_with(b"//") {
+        if !prefix.has_authority() && t.as_bytes()[path_start..path_end].starts_with(b"//") {
             if !self.dot_prefix {
                 return Err(ResolveError::AmbiguousPath {
                     path: t[path_start..path_end].to_owned(),
@@ -242,23 +239,23 @@ impl Resolver {
         if t.len() > crate::components::MAX_LEN {
             return Err(too_long(&t));
         }
-        let parts = Parts::resolved(
+        let parts = RefParts::resolved(
             &prefix,
             (path_start, path_end),
             t.as_bytes().get(path_start) == Some(&b'/'),
-            r_parts.query.moved(r_path_end, path_end),
-            r_parts.fragment.moved(r_path_end, path_end),
+            r_parts,
+            t.len(),
         );
-        Ok((t, parts))
+        Ok(make(t, parts))
     }
 }
 
 /// Whether the schemes of `b` and `r` are the same, ignoring ASCII case (RFC 3986 3.1): the test of the
 /// non-strict variant of 5.2.2, kept out of the strict path.
 #[inline(never)]
-fn same_scheme(b: &str, b_parts: &Parts, r: &str, r_parts: &Parts) -> bool {
-    fn scheme<'t>(text: &'t str, parts: &Parts) -> &'t str {
-        parts.scheme.get().map_or("", |(s, e)| &text[s..e])
+fn same_scheme(b: &str, b_parts: &RefParts, r: &str, r_parts: &RefParts) -> bool {
+    fn scheme<'t>(text: &'t str, parts: &RefParts) -> &'t str {
+        parts.scheme().get().map_or("", |(s, e)| &text[s..e])
     }
     scheme(r, r_parts).eq_ignore_ascii_case(scheme(b, b_parts))
 }
@@ -315,15 +312,15 @@ impl IriRef<'_> {
     /// # Errors
     /// None in practice, as for [`UriRef::resolve_against`](crate::UriRef::resolve_against) (a target over 4 GiB - 2 bytes).
     pub fn resolve_against(&self, base: &Iri<'_>) -> Result<Iri<'static>, ResolveError> {
-        let (text, parts) = Resolver::new().resolve_text(
+        Resolver::new().resolve_text(
             base.as_str(),
             &base.inner.parts,
             self.as_str(),
             &self.parts,
-        )?;
-        Ok(Iri {
-            inner: IriRef::from_parts(Cow::Owned(text), parts),
-        })
+            |text, parts| Iri {
+                inner: IriRef::from_parts(Cow::Owned(text), parts),
+            },
+        )
     }
 }
 

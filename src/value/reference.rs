@@ -14,7 +14,7 @@ use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::components::{HostKind, Parts, PathKind, Slot};
+use crate::components::{HostKind, PathKind, RefParts, Slot};
 
 mod sealed {
     /// Only this crate defines specifications.
@@ -120,7 +120,7 @@ impl Spec for IriSpec {
 /// ```
 pub struct RiRef<'a, S: Spec> {
     pub(crate) text: Cow<'a, str>,
-    pub(crate) parts: Parts,
+    pub(crate) parts: RefParts,
     spec: PhantomData<S>,
 }
 
@@ -160,7 +160,7 @@ pub struct Ri<'a, S: Spec> {
 pub struct Authority<'t> {
     text: &'t str,
     whole: &'t str,
-    parts: &'t Parts,
+    parts: &'t RefParts,
 }
 
 /// The host of an authority (RFC 3986 section 3.2.2), by the alternative of
@@ -225,7 +225,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// The value of `text` whose components are `parts`, which the caller has from `S`'s grammar (a
     /// parse, a match of one of `S::REFERENCE_RULES` in the order of RFC 3986 4.1, or a writer that
     /// records what it writes).
-    pub(crate) fn from_parts(text: Cow<'a, str>, parts: Parts) -> RiRef<'a, S> {
+    pub(crate) fn from_parts(text: Cow<'a, str>, parts: RefParts) -> RiRef<'a, S> {
         RiRef {
             text,
             parts,
@@ -234,7 +234,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     }
 
     /// The components, as the parser or the writer recorded them.
-    pub(crate) fn parts(&self) -> &Parts {
+    pub(crate) fn parts(&self) -> &RefParts {
         &self.parts
     }
 
@@ -273,7 +273,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn scheme(&self) -> Option<&str> {
-        self.slice(self.parts.scheme)
+        self.slice(self.parts.scheme())
     }
 
     /// The authority ([RFC 3986 3.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2)) as a typed
@@ -296,7 +296,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn authority(&self) -> Option<Authority<'_>> {
-        let (start, end) = self.parts.authority.get()?;
+        let (start, end) = self.parts.authority().get()?;
         Some(Authority {
             text: &self.text[start..end],
             whole: &self.text,
@@ -319,7 +319,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn userinfo(&self) -> Option<&str> {
-        self.slice(self.parts.userinfo)
+        self.slice(self.parts.userinfo())
     }
 
     /// The host ([RFC 3986 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)) as written, brackets included for an IP-literal: `None`
@@ -337,7 +337,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host_str(&self) -> Option<&str> {
-        self.slice(self.parts.host)
+        self.slice(self.parts.host())
     }
 
     /// Which alternative of `host` matched, or `None` without an authority. First match wins (3.2.2):
@@ -351,7 +351,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host_kind(&self) -> Option<HostKind> {
-        self.parts.host.is_some().then_some(self.parts.host_kind)
+        self.parts.has_authority().then_some(self.parts.host_kind())
     }
 
     /// The host as a typed value ([RFC 3986 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)), or `None` without an authority. IPv4
@@ -371,7 +371,11 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host(&self) -> Option<Host<'_>> {
-        host_of(&self.text, &self.parts)
+        host_of(
+            &self.text,
+            self.parts.host_address(),
+            self.parts.host_kind(),
+        )
     }
 
     /// The port ([RFC 3986 3.2.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.3)) as written, without its `:`: `None` without a `:`,
@@ -389,7 +393,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn port(&self) -> Option<&str> {
-        self.slice(self.parts.port)
+        self.slice(self.parts.port())
     }
 
     /// The port as a number, when it is non-empty and fits in `u16` (RFC 3986 allows any number of
@@ -421,12 +425,13 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn path(&self) -> &str {
-        self.slice(self.parts.path).unwrap_or("")
+        let (start, end) = self.parts.path();
+        &self.text[start..end]
     }
 
     /// Which of the five path rules the path matched (`path-abempty` after an authority, ...).
     pub fn path_kind(&self) -> PathKind {
-        self.parts.path_kind
+        self.parts.path_kind()
     }
 
     /// The segments of the path, split at each `/`, after dropping one leading `/`: `/a/b` and `a/b` give
@@ -450,7 +455,7 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn query(&self) -> Option<&str> {
-        self.slice(self.parts.query)
+        self.slice(self.parts.query())
     }
 
     /// The fragment ([RFC 3986 3.5](https://www.rfc-editor.org/rfc/rfc3986#section-3.5)) without its `#`: `None` without a `#`, `Some("")` for
@@ -468,12 +473,12 @@ impl<'a, S: Spec> RiRef<'a, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn fragment(&self) -> Option<&str> {
-        self.slice(self.parts.fragment)
+        self.slice(self.parts.fragment())
     }
 
     /// Whether the scheme is defined (a URI or an IRI rather than a relative reference).
     pub(crate) fn has_scheme(&self) -> bool {
-        self.parts.scheme.is_some()
+        self.parts.has_scheme()
     }
 
     /// The reference as an [`Ri`] when its scheme is defined, `None` for a relative reference.
@@ -532,29 +537,34 @@ impl<'t> Authority<'t> {
     /// The userinfo ([RFC 3986 3.2.1](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.1)) without its
     /// `@`: `None` without an `@`, `Some("")` for `//@host`.
     pub fn userinfo(&self) -> Option<&'t str> {
-        self.slice(self.parts.userinfo)
+        self.slice(self.parts.userinfo())
     }
 
     /// The host ([RFC 3986 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)) as written,
     /// brackets included for an IP-literal; empty for an empty reg-name. Every authority has one.
     pub fn host_str(&self) -> &'t str {
-        self.slice(self.parts.host).unwrap_or("")
+        self.slice(self.parts.host()).unwrap_or("")
     }
 
     /// Which alternative of `host = IP-literal / IPv4address / reg-name` matched.
     pub fn host_kind(&self) -> HostKind {
-        self.parts.host_kind
+        self.parts.host_kind()
     }
 
     /// The host as a typed value (see [`RiRef::host`]).
     pub fn host(&self) -> Host<'t> {
-        host_of(self.whole, self.parts).unwrap_or(Host::RegName(""))
+        host_of(
+            self.whole,
+            self.parts.host_address(),
+            self.parts.host_kind(),
+        )
+        .unwrap_or(Host::RegName(""))
     }
 
     /// The port ([RFC 3986 3.2.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.3)) as written,
     /// without its `:`: `None` without a `:`, `Some("")` for an empty port.
     pub fn port(&self) -> Option<&'t str> {
-        self.slice(self.parts.port)
+        self.slice(self.parts.port())
     }
 
     /// The port as a number, when it is non-empty and fits in `u16` (see [`RiRef::port_u16`]).
@@ -608,11 +618,12 @@ impl PartialEq<&str> for Authority<'_> {
     }
 }
 
-/// The host of `parts` as a typed value (see [`RiRef::host`]).
-pub(crate) fn host_of<'t>(text: &'t str, parts: &Parts) -> Option<Host<'t>> {
-    let (start, end) = parts.host_address.get()?;
+/// The host whose address (inside an IP-literal's brackets) is at `address` in `text`, of the kind
+/// `kind`, as a typed value (see [`RiRef::host`]); `None` when `address` is.
+pub(crate) fn host_of(text: &str, address: Slot, kind: HostKind) -> Option<Host<'_>> {
+    let (start, end) = address.get()?;
     let address = &text[start..end];
-    Some(match parts.host_kind {
+    Some(match kind {
         HostKind::Ipv4address => Host::Ipv4(ipv4_from_text(address)),
         HostKind::Ipv6address => Host::Ipv6(ipv6_from_text(address)),
         HostKind::IpvFuture => {

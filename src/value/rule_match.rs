@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
-use crate::components::{HostKind, Parts, PathKind, Slot};
+use crate::components::{HostKind, Parts, PathKind, RefParts, Slot};
 use crate::engine;
 use crate::engine::Rule;
 use crate::value::iri::IriRef;
@@ -142,7 +142,7 @@ impl<'a> RuleMatch<'a> {
 
     /// The view of a reference as a match of `URI-reference`, for the stages that work on components.
     pub(crate) fn of_reference(r: &'a UriRef<'_>) -> RuleMatch<'a> {
-        RuleMatch::builtin(Rule::URI_REFERENCE, r.as_str(), *r.parts())
+        RuleMatch::builtin(Rule::URI_REFERENCE, r.as_str(), r.parts().to_parts())
     }
 
     /// The built-in rule that matched; `None` for a rule of a grammar loaded at run time that the built-in
@@ -234,7 +234,7 @@ impl<'a> RuleMatch<'a> {
 
     /// The host as a typed value (see [`UriRef::host`]), or `None`.
     pub fn host(&self) -> Option<Host<'a>> {
-        host_of(self.text, &self.parts)
+        host_of(self.text, self.parts.host_address, self.parts.host_kind)
     }
 
     /// The port (RFC 3986 3.2.3) as written, without its `:`, or `None`.
@@ -273,9 +273,10 @@ impl<'a> RuleMatch<'a> {
     /// [`NotAReference`] unless the rule is `URI-reference`, `URI`, `relative-ref` or `absolute-URI`
     /// (a match of `IRI-reference` of the IRI grammar is refused: its value is an [`IriRef`], see
     /// [`into_iri_ref`](Self::into_iri_ref)), and also when the components are not where RFC 3986 4.1
-    /// writes them (`scheme ":" ["//" authority] path ["?" query] ["#" fragment]`, nothing after): a
-    /// grammar loaded at run time can match its component rules in another order, a fragment before
-    /// the path, and such a match is not a reference.
+    /// writes them (`scheme ":" ["//" authority] path ["?" query] ["#" fragment]`, nothing after; a
+    /// host in every authority, written `[ userinfo "@" ] host [ ":" port ]`): a grammar loaded at run
+    /// time can match its component rules in another order, a fragment before the path, and such a
+    /// match is not a reference.
     pub fn into_uri_ref(self) -> Result<UriRef<'a>, NotAReference> {
         self.into_reference()
     }
@@ -292,10 +293,15 @@ impl<'a> RuleMatch<'a> {
     }
 
     /// The match as a reference of the specification `S`, when the rule is one of its reference rules
-    /// and the components are in the order of RFC 3986 4.1.
+    /// and the components are where RFC 3986 4.1 writes them ([`RefParts::of_match`]).
     fn into_reference<S: Spec>(self) -> Result<RiRef<'a, S>, NotAReference> {
-        if yields::<S>(&self.name) && self.parts.in_reference_order(self.text) {
-            Ok(RiRef::from_parts(Cow::Borrowed(self.text), self.parts))
+        let parts = if yields::<S>(&self.name) {
+            RefParts::of_match(&self.parts, self.text)
+        } else {
+            None
+        };
+        if let Some(parts) = parts {
+            Ok(RiRef::from_parts(Cow::Borrowed(self.text), parts))
         } else {
             Err(not_a::<S>(self.name.into_owned()))
         }

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::str::FromStr;
 
-use crate::components::Parts;
+use crate::components::RefParts;
 use crate::engine::{self, Rule};
 use crate::error::ParseError;
 use crate::value::reference::{Ri, RiRef, UriSpec};
@@ -96,36 +96,36 @@ impl<'a> UriRef<'a> {
     #[inline]
     pub(crate) fn parse_rule(rule: Rule, input: &'a str) -> Result<UriRef<'a>, ParseError> {
         // The compiled fast path's answer is made in place (no intermediate `Result` to copy).
-        if let Some(parts) = engine::parse_parts_fast(rule, input) {
+        if let Some(parts) = engine::parse_reference_fast(rule, input) {
             return Ok(UriRef::from_parts(Cow::Borrowed(input), parts));
         }
         let parts = engine::parse_parts_without_fast_path(rule, input)?;
-        Ok(UriRef::from_parts(Cow::Borrowed(input), parts))
+        Ok(UriRef::from_parts(
+            Cow::Borrowed(input),
+            RefParts::of(&parts),
+        ))
     }
 
     /// Parses an owned string by `rule` without copying it (for values built from strings: conversions,
     /// [`UriBuilder`](crate::UriBuilder)).
     pub(crate) fn parse_owned(rule: Rule, text: String) -> Result<UriRef<'static>, ParseError> {
         let parts = engine::parse_parts(rule, &text)?;
-        Ok(UriRef::from_parts(Cow::Owned(text), parts))
+        Ok(UriRef::from_parts(Cow::Owned(text), RefParts::of(&parts)))
     }
 
-    /// The value for `text`, written by this crate, whose components are `parts` (see [`Parts::written`]).
-    /// Debug builds check them against the grammar: `text` must parse by `rule` to exactly these parts.
-    pub(crate) fn from_written(rule: Rule, text: String, parts: Parts) -> UriRef<'static> {
+    /// The value for `text`, written by this crate, whose components are `parts` (see
+    /// [`RefParts::written`]). Debug builds check them against the grammar: `text` must parse by `rule`
+    /// to exactly these parts.
+    pub(crate) fn from_written(rule: Rule, text: String, parts: RefParts) -> UriRef<'static> {
         debug_assert_eq!(
-            engine::parse_parts(rule, &text).as_ref().ok(),
-            Some(&parts),
+            engine::parse_parts(rule, &text)
+                .as_ref()
+                .ok()
+                .map(RefParts::of),
+            Some(parts),
             "components of the written {text:?}"
         );
         UriRef::from_parts(Cow::Owned(text), parts)
-    }
-
-    /// The value of a [`RuleMatch`](crate::RuleMatch) of a URI-reference-like rule, whose components are
-    /// in the order of RFC 3986 4.1 (checked in debug builds, so by the test suite).
-    pub(crate) fn from_match(text: &'a str, parts: Parts) -> UriRef<'a> {
-        debug_assert!(parts.in_reference_order(text), "{text:?}: {parts:?}");
-        UriRef::from_parts(Cow::Borrowed(text), parts)
     }
 
     /// Whether this is a URI (the scheme is defined) rather than a relative reference.
@@ -141,8 +141,8 @@ impl<'a> UriRef<'a> {
 
 impl<'a> Uri<'a> {
     /// The URI `text`, written by this crate, whose components are `parts` (see [`UriRef::from_written`]).
-    pub(crate) fn from_written(text: String, parts: Parts) -> Uri<'static> {
-        debug_assert!(parts.scheme.is_some());
+    pub(crate) fn from_written(text: String, parts: RefParts) -> Uri<'static> {
+        debug_assert!(parts.has_scheme());
         Uri {
             inner: UriRef::from_written(Rule::URI, text, parts),
         }

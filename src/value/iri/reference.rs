@@ -10,7 +10,7 @@ use pest::Parser as _;
 
 use crate::components::HostKind;
 use crate::components::WrittenAuthority;
-use crate::components::{self, Parts};
+use crate::components::{self, Parts, RefParts};
 use crate::engine::{self, Rule as UriRule};
 use crate::error::{Expected, ParseError};
 use crate::value::iri::{iri_to_uri, uri_to_iri};
@@ -236,7 +236,10 @@ impl<'a> IriRef<'a> {
             UriRule::URI_REFERENCE,
             input,
         )?;
-        Ok(IriRef::from_parts(Cow::Borrowed(input), parts))
+        Ok(IriRef::from_parts(
+            Cow::Borrowed(input),
+            RefParts::of(&parts),
+        ))
     }
 
     /// Whether this is an IRI (the scheme is defined).
@@ -326,7 +329,7 @@ fn rewrite(
     c: &Components<'_>,
     map: impl Fn(&str) -> String,
     may_become_ipv4: bool,
-) -> (String, Parts) {
+) -> (String, RefParts) {
     let mut out = String::new();
     let scheme_end = c.scheme.map(|s| {
         out.push_str(s);
@@ -384,7 +387,7 @@ fn rewrite(
         out.push_str(&map(f));
         (s, out.len())
     });
-    let parts = Parts::written(&out, scheme_end, authority, path, query, fragment);
+    let parts = RefParts::written(&out, scheme_end, authority, path, query, fragment);
     (out, parts)
 }
 
@@ -401,7 +404,7 @@ impl<'a> Iri<'a> {
     pub fn parse(input: &'a str) -> Result<Iri<'a>, IriParseError> {
         let parts = parse_parts(Rule::iri_entry, "IRI", UriRule::URI, input)?;
         Ok(Iri {
-            inner: IriRef::from_parts(Cow::Borrowed(input), parts),
+            inner: IriRef::from_parts(Cow::Borrowed(input), RefParts::of(&parts)),
         })
     }
 

@@ -261,6 +261,18 @@ fn regression_a_fragment_before_the_path_is_not_a_reference(#[case] input: &'sta
     "#fz",
     false
 )]
+#[case::regression_an_authority_without_a_host(
+    "uri_reference = { \"//\" ~ authority }\nauthority = { \"a\" }",
+    "uri_reference",
+    "//a",
+    false
+)]
+#[case::regression_a_userinfo_apart_from_the_host(
+    "uri_reference = { \"//\" ~ authority }\nauthority = { userinfo ~ \"@x\" ~ host }\nuserinfo = { \"u\" }\nhost = { \"h\" }",
+    "uri_reference",
+    "//u@xh",
+    false
+)]
 #[case::in_order(
     "uri_reference = { path_absolute ~ \"?\" ~ query ~ \"#\" ~ fragment }\npath_absolute = { \"/p\" }\nquery = { \"q\" }\nfragment = { \"f\" }",
     "uri_reference",
@@ -282,6 +294,39 @@ fn a_loaded_match_is_a_reference_only_in_rfc_order(
             ("/p", Some("q"), Some("f"))
         );
     }
+}
+
+/// A loaded reference rule without a path rule: its match is a reference whose path is the empty one
+/// between the components around it (RFC 3986 3.3: a path is always defined).
+#[rstest]
+#[case::scheme_alone(
+    "uri_reference = { scheme ~ \":\" }\nscheme = { \"a\" }",
+    "a:",
+    None,
+    ""
+)]
+#[case::scheme_and_query(
+    "uri_reference = { scheme ~ \":?\" ~ query }\nscheme = { \"a\" }\nquery = { \"q\" }",
+    "a:?q",
+    Some("q"),
+    ""
+)]
+fn regression_a_loaded_match_without_a_path_has_an_empty_one(
+    #[case] grammar: &'static str,
+    #[case] input: &'static str,
+    #[case] query: Option<&str>,
+    #[case] path: &str,
+) {
+    let grammar = Grammar::load(grammar).unwrap();
+    let uri = grammar
+        .parse("uri_reference", input)
+        .unwrap()
+        .into_uri_ref()
+        .unwrap();
+    assert_eq!(
+        (uri.scheme(), uri.path(), uri.query()),
+        (Some("a"), path, query)
+    );
 }
 
 /// Matching recurses once per nesting of the input through a recursive rule; pest's stack check stops it

@@ -415,6 +415,15 @@ fn zone_id_accepts(#[case] input: &str, #[case] address: &str) {
         Some(rfc3986::Host::Ipv6(address.parse().unwrap()))
     );
     assert!(u.host_str().unwrap().starts_with('['));
+    // As a value too (regression: its address was taken to end before the "]", zone included).
+    let r = u.clone().into_uri_ref().unwrap();
+    assert_eq!(
+        (r.host_str(), r.host()),
+        (
+            u.host_str(),
+            Some(rfc3986::Host::Ipv6(address.parse().unwrap()))
+        )
+    );
     if !input.contains("%25") {
         assert_eq!(
             components(&u),

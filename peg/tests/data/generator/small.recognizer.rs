@@ -37,6 +37,8 @@ static T0: [bool; 256] = [
     false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false,
 ];
+/// The masks of `T0` by position, for `scan_shifted`.
+static S0: Shifted = shifted(&T0);
 /// Bytes: + 0 1 2 3 4 5 6 7 8 9 A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z
 static T1: [bool; 256] = [
     false, false, false, false, false, false, false, false,
@@ -72,6 +74,8 @@ static T1: [bool; 256] = [
     false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false,
 ];
+/// The masks of `T1` by position, for `scan_shifted`.
+static S1: Shifted = shifted(&T1);
 /// Bytes: V v
 static T2: [bool; 256] = [
     false, false, false, false, false, false, false, false,
@@ -107,6 +111,8 @@ static T2: [bool; 256] = [
     false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false,
 ];
+/// The masks of `T2` by position, for `scan_shifted`.
+static S2: Shifted = shifted(&T2);
 /// Bytes: 0 1 2 3 4 5 6 7 8 9
 static T3: [bool; 256] = [
     false, false, false, false, false, false, false, false,
@@ -142,6 +148,8 @@ static T3: [bool; 256] = [
     false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false,
 ];
+/// The masks of `T3` by position, for `scan_shifted`.
+static S3: Shifted = shifted(&T3);
 /// Bytes: - 0 1 2 3 4 5 6 7 8 9
 static T4: [bool; 256] = [
     false, false, false, false, false, false, false, false,
@@ -177,6 +185,8 @@ static T4: [bool; 256] = [
     false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false,
 ];
+/// The masks of `T4` by position, for `scan_shifted`.
+static S4: Shifted = shifted(&T4);
 
 // DIGIT = %x30-39
 // pest: digit = _{ ('0'..'9') }
@@ -197,7 +207,7 @@ pub(super) fn q_scheme(s: &[u8], p: usize) -> Option<usize> {
         let Some(p3) = ({
             let mut q = p2;
             loop {
-                q = scan(s, q, &T1);
+                q = scan_shifted(s, q, &T1, &S1);
                 break
             }
             Some(q)
@@ -222,7 +232,7 @@ pub(super) fn r_scheme(s: &[u8], p: usize, ev: &mut Events) -> Option<usize> {
         let Some(p6) = ({
             let mut q = p5;
             loop {
-                q = scan(s, q, &T1);
+                q = scan_shifted(s, q, &T1, &S1);
                 break
             }
             Some(q)
@@ -444,7 +454,7 @@ pub(super) fn q_word(s: &[u8], p: usize) -> Option<usize> {
     {
         let mut q = p;
         loop {
-            q = scan(s, q, &T4);
+            q = scan_shifted(s, q, &T4, &S4);
             break
         }
         Some(q)
