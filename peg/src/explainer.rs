@@ -158,28 +158,39 @@ impl Out<'_> {
     }
 
     /// `static NAME: [u16; 514]`: the steps of `target` (of `what`) for each byte and the end of the
-    /// input, outside and inside a negative lookahead ([`steps::steps`]), as places in `STEPS`.
+    /// input, outside and inside a negative lookahead ([`steps::steps`]), as places in `STEPS` with
+    /// the bits [`STEP_MATCHED`] and [`STEP_RECORDS`].
     fn step_table(&mut self, what: &str, name: &str, target: steps::Target) {
         let mut places = Vec::with_capacity(514);
         for step in steps::steps(self.program, target) {
+            let flags = if step.matched { STEP_MATCHED } else { 0 }
+                | if step.positives.is_empty() && step.negatives.is_empty() {
+                    0
+                } else {
+                    STEP_RECORDS
+                };
             let place = match self.step_index.get(&step) {
                 Some(&place) => place,
                 None => {
-                    let place = u16::try_from(self.steps.len()).expect("fewer than 65536 steps");
+                    let place = u16::try_from(self.steps.len())
+                        .ok()
+                        .filter(|&place| place & (STEP_MATCHED | STEP_RECORDS) == 0)
+                        .expect("fewer than 16384 steps");
                     self.step_index.insert(step.clone(), place);
                     self.steps.push(step);
                     place
                 }
             };
-            places.push(place.to_string());
+            places.push((place | flags).to_string());
         }
         self.line("");
         self.line(&format!(
             "/// The steps of {what}: places in `STEPS` by byte (256: the end of the input), outside and"
         ));
         self.line(
-            "/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`).",
+            "/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`), with the bits",
         );
+        self.line("/// `STEP_MATCHED` and `STEP_RECORDS`.");
         self.line(&format!("pub(crate) static {name}: [u16; 514] = ["));
         self.indent += 1;
         for row in places.chunks(24) {
@@ -257,6 +268,25 @@ pub fn generate(
         program.digest()
     ));
     out.line("");
+    out.line(
+        "/// The bits of the entries of the tables of steps (`STEP_MATCHED`, `STEP_RECORDS` in",
+    );
+    out.line("/// `peg/src/explainer.rs`); the other bits are a place in `STEPS`.");
+    out.line(&format!(
+        "pub(crate) const STEP_MATCHED: u16 = {STEP_MATCHED:#x};"
+    ));
+    out.line(&format!(
+        "pub(crate) const STEP_RECORDS: u16 = {STEP_RECORDS:#x};"
+    ));
+    out.line("");
+    out.line("/// The bytes whose places before the bound `Diag::before_bound` looks up (`SHORTCUT_BYTES` in");
+    out.line("/// `peg/src/explainer.rs`).");
+    out.line(&format!(
+        "pub(crate) static SHORTCUT_BYTES: [u8; {}] = {:?};",
+        SHORTCUT_BYTES.len(),
+        SHORTCUT_BYTES
+    ));
+    out.line("");
     out.line("/// The rules that match one ASCII byte or fail, trying only rules of the same kind: their record");
     out.line(
         "/// of attempts depends on the byte alone, so `Diag::replay` replays it from their table",
@@ -289,6 +319,16 @@ pub fn generate(
         let comment = read::rule_comment(&heading, &format!("{} = {}", rule.name, rule.expr));
         // Where the step-by-step form of a class rule begins (its comment included).
         let mut in_full = None;
+        // A grammar rule (not a class rule, which is replayed) that steps over fewer than all bytes
+        // gets the recognizer's quiet match when none of its attempts can be recorded: the statement.
+        let shortcut = match items.get(id) {
+            Some(Item::Rule(i)) if *i < names.len() && lowered.class.is_none() => {
+                let crossed = program.bytes_crossed(index);
+                (SHORTCUT_BYTES.iter().all(|&b| !crossed[usize::from(b)]))
+                    .then(|| format!("if d.before_bound(p) {{ return quiet_at({i}, d.s, p) }}"))
+            }
+            _ => None,
+        };
         out.line("");
         out.comment(&comment);
         if let Some(k) = lowered.class {
@@ -329,6 +369,9 @@ pub fn generate(
             out.line("}");
             out.indent -= 1;
             out.line("}");
+            if let Some(shortcut) = &shortcut {
+                out.line(shortcut);
+            }
             out.line(&format!("d_{}_in_full(d, p)", rule.name));
             out.indent -= 1;
             out.line("}");
@@ -347,6 +390,11 @@ pub fn generate(
                 "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
                 rule.name
             ));
+            if let Some(shortcut) = &shortcut {
+                out.indent += 1;
+                out.line(shortcut);
+                out.indent -= 1;
+            }
         }
         out.indent += 1;
         if lowered.silent {
@@ -527,8 +575,44 @@ pub fn generate(
     out.line("}");
     out.indent -= 1;
     out.line("}");
+    out.line("");
+    out.line("/// Matches grammar rule number `rule` at `p` (not the whole input), for the tests that compare");
+    out.line("/// it with the recognizer's quiet form.");
+    out.line("pub(crate) fn rule_at(rule: usize, d: &mut Diag<'_>, p: usize) -> Option<usize> {");
+    out.indent += 1;
+    out.line("match rule {");
+    out.indent += 1;
+    for (id, item) in items.iter().enumerate() {
+        if let (Item::Rule(i), Some(rule)) =
+            (item, id.checked_sub(1).and_then(|r| program.rules.get(r)))
+        {
+            if *i < names.len() {
+                out.line(&format!("{i} => d_{}(d, p),", rule.name));
+            }
+        }
+    }
+    out.line("_ => None,");
+    out.indent -= 1;
+    out.line("}");
+    out.indent -= 1;
+    out.line("}");
     Ok(out.text)
 }
+
+/// The bit of an entry of a table of steps (`CLASS_STEPS_k`, `FAIL_STEPS_k`, `STOP_STEPS_k`) set when
+/// its step matches, so that `Diag::replay` (`src/engine/explainer.rs`) reads the step itself only
+/// when it records.
+pub const STEP_MATCHED: u16 = 0x8000;
+/// The bit of an entry of a table of steps set when its step records something (see
+/// [`STEP_MATCHED`]); the other bits are the step's place in `STEPS`.
+pub const STEP_RECORDS: u16 = 0x4000;
+
+/// The bytes that end most components of a URI, which most rules cannot step over: a rule that cannot
+/// step over one of them ([`Program::bytes_crossed`]), matched where one comes before the furthest
+/// position the explainer records at, attempts nothing that position sees, and the explainer takes its
+/// match from the recognizer's quiet form (`Diag::before_bound` in `src/engine/explainer.rs`). At most
+/// three (a bit each in a mask of eight sets).
+pub const SHORTCUT_BYTES: [u8; 3] = *b"/?#";
 
 /// What an expression does on a short window of bytes, when the window alone decides it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -283,6 +283,41 @@ impl Program {
         Ok(program)
     }
 
+    /// The bytes a match of detail rule `rule` can step over anywhere inside it, lookaheads included:
+    /// every byte its strings, ranges and classes (and those of the rules it calls) consume. A match of
+    /// `rule` at `p` attempts rules only at positions it reached by consuming such bytes, so at none past
+    /// the first byte after `p` that is not one of them. All bytes when a character range or `ANY` is
+    /// inside (they consume characters beyond ASCII).
+    pub fn bytes_crossed(&self, rule: usize) -> Set {
+        let mut set = [false; 256];
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![self.rules[rule].body];
+        while let Some(id) = stack.pop() {
+            if std::mem::replace(&mut seen[id], true) {
+                continue;
+            }
+            match &self.nodes[id] {
+                Node::Empty | Node::Soi | Node::Eoi => {}
+                Node::Byte(b) => set[usize::from(*b)] = true,
+                Node::ByteRange(lo, hi) => (*lo..=*hi).for_each(|b| set[usize::from(b)] = true),
+                Node::Builtin(builtin) => {
+                    (0..256).for_each(|b| set[b] |= builtin.table()[b]);
+                }
+                Node::Literal(text) => text.iter().for_each(|&b| set[usize::from(b)] = true),
+                Node::LiteralCi(text) => text.iter().for_each(|&b| {
+                    set[usize::from(b.to_ascii_lowercase())] = true;
+                    set[usize::from(b.to_ascii_uppercase())] = true;
+                }),
+                Node::CharRange(..) | Node::Any => return [true; 256],
+                Node::Call(r) => stack.push(self.rules[*r].body),
+                Node::Predicate { inner, .. } | Node::Optional(inner) => stack.push(*inner),
+                Node::Repeat { body, .. } => stack.push(*body),
+                Node::Seq(items) | Node::Choice(items) => stack.extend(items),
+            }
+        }
+        set
+    }
+
     /// A digest of the program (its rules' names left out), to compare the program `build.rs` emitted
     /// with the one the run-time engine builds from the same grammar: FNV-1a over its `Debug` text.
     pub fn digest(&self) -> u64 {

@@ -114,7 +114,6 @@ enum Look {
 struct Mark {
     positives: usize,
     negatives: usize,
-    attempts: usize,
 }
 
 /// pest's record of attempts while matching a program on a short input.
@@ -130,17 +129,14 @@ struct Record<'a> {
 impl Record<'_> {
     fn enter(&self, p: usize) -> Mark {
         if p == self.attempt_pos {
-            let (positives, negatives) = (self.positives.len(), self.negatives.len());
             Mark {
-                positives,
-                negatives,
-                attempts: positives + negatives,
+                positives: self.positives.len(),
+                negatives: self.negatives.len(),
             }
         } else {
             Mark {
                 positives: 0,
                 negatives: 0,
-                attempts: 0,
             }
         }
     }
@@ -158,7 +154,7 @@ impl Record<'_> {
         } else {
             0
         };
-        if attempts > entry.attempts && attempts - entry.attempts == 1 {
+        if attempts == entry.positives + entry.negatives + 1 {
             return;
         }
         if p == self.attempt_pos {
