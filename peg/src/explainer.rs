@@ -159,11 +159,12 @@ impl Out<'_> {
 
     /// `static NAME: [u16; 514]`: the steps of `target` (of `what`) for each byte and the end of the
     /// input, outside and inside a negative lookahead ([`steps::steps`]), as places in `STEPS` with
-    /// the bits [`STEP_MATCHED`] and [`STEP_RECORDS`].
+    /// the bits [`STEP_MATCHED`], [`STEP_WIDTH`] and [`STEP_RECORDS`].
     fn step_table(&mut self, what: &str, name: &str, target: steps::Target) {
         let mut places = Vec::with_capacity(514);
         for step in steps::steps(self.program, target) {
             let flags = if step.matched { STEP_MATCHED } else { 0 }
+                | if step.width == 1 { STEP_WIDTH } else { 0 }
                 | if step.positives.is_empty() && step.negatives.is_empty() {
                     0
                 } else {
@@ -174,8 +175,8 @@ impl Out<'_> {
                 None => {
                     let place = u16::try_from(self.steps.len())
                         .ok()
-                        .filter(|&place| place & (STEP_MATCHED | STEP_RECORDS) == 0)
-                        .expect("fewer than 16384 steps");
+                        .filter(|&place| place & (STEP_MATCHED | STEP_RECORDS | STEP_WIDTH) == 0)
+                        .expect("fewer than 8192 steps");
                     self.step_index.insert(step.clone(), place);
                     self.steps.push(step);
                     place
@@ -190,7 +191,7 @@ impl Out<'_> {
         self.line(
             "/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`), with the bits",
         );
-        self.line("/// `STEP_MATCHED` and `STEP_RECORDS`.");
+        self.line("/// `STEP_MATCHED`, `STEP_WIDTH` and `STEP_RECORDS`.");
         self.line(&format!("pub(crate) static {name}: [u16; 514] = ["));
         self.indent += 1;
         for row in places.chunks(24) {
@@ -269,7 +270,7 @@ pub fn generate(
     ));
     out.line("");
     out.line(
-        "/// The bits of the entries of the tables of steps (`STEP_MATCHED`, `STEP_RECORDS` in",
+        "/// The bits of the entries of the tables of steps (`STEP_MATCHED`, `STEP_RECORDS`, `STEP_WIDTH` in",
     );
     out.line("/// `peg/src/explainer.rs`); the other bits are a place in `STEPS`.");
     out.line(&format!(
@@ -277,6 +278,9 @@ pub fn generate(
     ));
     out.line(&format!(
         "pub(crate) const STEP_RECORDS: u16 = {STEP_RECORDS:#x};"
+    ));
+    out.line(&format!(
+        "pub(crate) const STEP_WIDTH: u16 = {STEP_WIDTH:#x};"
     ));
     out.line("");
     out.line("/// The bytes whose places before the bound `Diag::before_bound` looks up (`SHORTCUT_BYTES` in");
@@ -535,7 +539,10 @@ pub fn generate(
         };
         out.line(&format!(
             "ClassStep::fixed({}, &[{}], &[{}]),",
-            step.matched,
+            match step.matched {
+                true => format!("Some({})", step.width),
+                false => "None".to_string(),
+            },
             ids(&step.positives),
             ids(&step.negatives)
         ));
@@ -604,8 +611,11 @@ pub fn generate(
 /// when it records.
 pub const STEP_MATCHED: u16 = 0x8000;
 /// The bit of an entry of a table of steps set when its step records something (see
-/// [`STEP_MATCHED`]); the other bits are the step's place in `STEPS`.
+/// [`STEP_MATCHED`]); the bits below [`STEP_WIDTH`] are the step's place in `STEPS`.
 pub const STEP_RECORDS: u16 = 0x4000;
+/// The bit of an entry of a table of steps set when its step matches one byte (clear: it matches
+/// nothing, as a rule of a fail table can on a byte on which its repetition stops at once).
+pub const STEP_WIDTH: u16 = 0x2000;
 
 /// The bytes that end most components of a URI, which most rules cannot step over: a rule that cannot
 /// step over one of them ([`Program::bytes_crossed`]), matched where one comes before the furthest

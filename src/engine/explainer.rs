@@ -319,14 +319,14 @@ impl<'s> Diag<'s> {
     /// when it records at or after the furthest position.
     #[inline(always)]
     pub(crate) fn replay(&mut self, table: &'static [u16; 514], p: usize) -> Option<usize> {
-        use generated::{STEPS, STEP_MATCHED, STEP_RECORDS};
+        use generated::{STEPS, STEP_MATCHED, STEP_RECORDS, STEP_WIDTH};
         let byte = self.s.get(p).map_or(256, |&b| usize::from(b));
         let entry = table[byte * 2 + usize::from(self.look == Look::Negative)];
         if entry & STEP_RECORDS != 0 && p >= self.attempt_pos {
-            let place = entry & !(STEP_MATCHED | STEP_RECORDS);
+            let place = entry & !(STEP_MATCHED | STEP_RECORDS | STEP_WIDTH);
             self.record(&STEPS[usize::from(place)], p);
         }
-        (entry & STEP_MATCHED != 0).then_some(p + 1)
+        (entry & STEP_MATCHED != 0).then_some(p + usize::from(entry & STEP_WIDTH != 0))
     }
 
     /// What a class rule at `p` does, from its step for the byte at `p` (see [`ClassStep`]): the
@@ -335,7 +335,7 @@ impl<'s> Diag<'s> {
     #[cfg(any(test, feature = "runtime-grammar"))]
     #[inline(always)]
     pub(crate) fn step(&mut self, step: &ClassStep, p: usize) -> Option<usize> {
-        let r = step.matched.then_some(p + 1);
+        let r = step.matched.map(|width| p + width);
         if p >= self.attempt_pos && step.records {
             self.record(step, p);
         }
@@ -411,7 +411,8 @@ pub(crate) use generated::PROGRAM_DIGEST;
 pub(crate) use generated::{explain, ITEMS, RULE_CLASSES};
 use std::borrow::Cow;
 
-/// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that
+/// What matching a class rule at a byte does: whether it matched (and how much: a rule of a fail table
+/// may match nothing), and the attempts it leaves at that
 /// byte's position after those recorded before it (positive and negative). The built-in explainer's
 /// are constants (`STEPS` in the generated code, which the generator works out by matching each rule on
 /// each byte alone: `rfc3986_peg::explainer::steps`), those of a grammar loaded at run time are made by
@@ -423,7 +424,8 @@ use std::borrow::Cow;
 /// holds for a rule on a byte of its fail table and a repetition's body where its scan stops).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct ClassStep {
-    matched: bool,
+    /// The length of the match (0 or 1), `None` when it fails.
+    matched: Option<usize>,
     /// Whether it records anything (`positives` or `negatives` not empty).
     records: bool,
     positives: Cow<'static, [u16]>,
@@ -436,7 +438,7 @@ impl ClassStep {
     /// A step of the built-in explainer's `STEPS`.
     #[allow(dead_code)] // used by the generated code
     pub(crate) const fn fixed(
-        matched: bool,
+        matched: Option<usize>,
         positives: &'static [u16],
         negatives: &'static [u16],
     ) -> ClassStep {
@@ -466,10 +468,11 @@ const fn packed(positives: &[u16], negatives: &[u16]) -> Option<[u16; PACKED]> {
 
 /// The steps of a class rule for each byte and the end of the input (256), outside and inside a
 /// negative lookahead, in the order [`Diag::replay`] reads them: `run` matches the rule in full from
-/// position 0 of the one-byte (or empty) input of the `Diag` it is given, and says whether it matched.
-/// Shared by the built-in explainer and the engine of grammars loaded at run time.
+/// position 0 of the one-byte (or empty) input of the `Diag` it is given, and says where its match
+/// ended (`None`: it failed). Shared by the built-in explainer and the engine of grammars loaded at run
+/// time.
 #[cfg(any(test, feature = "runtime-grammar"))]
-pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassStep> {
+pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> Option<usize>) -> Vec<ClassStep> {
     let mut steps = Vec::with_capacity(257 * 2);
     for byte in 0..=256usize {
         let input = [byte as u8];
@@ -512,10 +515,12 @@ mod steps_tests {
         places
             .iter()
             .map(|&entry| {
+                use generated::{STEP_MATCHED, STEP_RECORDS, STEP_WIDTH};
                 let step = &generated::STEPS
-                    [usize::from(entry & !(generated::STEP_MATCHED | generated::STEP_RECORDS))];
-                assert_eq!(entry & generated::STEP_MATCHED != 0, step.matched);
-                assert_eq!(entry & generated::STEP_RECORDS != 0, step.records);
+                    [usize::from(entry & !(STEP_MATCHED | STEP_RECORDS | STEP_WIDTH))];
+                assert_eq!(entry & STEP_MATCHED != 0, step.matched.is_some());
+                assert_eq!(entry & STEP_WIDTH != 0, step.matched == Some(1));
+                assert_eq!(entry & STEP_RECORDS != 0, step.records);
                 step
             })
             .collect()
@@ -537,26 +542,14 @@ mod steps_tests {
             .zip(generated::CLASS_TABLES)
             .enumerate()
         {
-            assert_same(
-                steps_of(|d| rule(d, 0).is_some()),
-                places,
-                &format!("class rule {k}"),
-            );
+            assert_same(steps_of(|d| rule(d, 0)), places, &format!("class rule {k}"));
         }
         assert!(!generated::FAIL_TABLES.is_empty() && !generated::STOP_TABLES.is_empty());
         for (k, (rule, places)) in generated::FAIL_TABLES.iter().enumerate() {
-            assert_same(
-                steps_of(|d| rule(d, 0).is_some()),
-                places,
-                &format!("fail table {k}"),
-            );
+            assert_same(steps_of(|d| rule(d, 0)), places, &format!("fail table {k}"));
         }
         for (k, (body, places)) in generated::STOP_TABLES.iter().enumerate() {
-            assert_same(
-                steps_of(|d| body(d, 0).is_some()),
-                places,
-                &format!("stop table {k}"),
-            );
+            assert_same(steps_of(|d| body(d, 0)), places, &format!("stop table {k}"));
         }
     }
 }

@@ -118,9 +118,10 @@ pub struct Rule {
     /// Its number among the *class rules* (see [`class_rules`]), whose record depends on the byte at
     /// its position alone, if it is one.
     pub class: Option<usize>,
-    /// For a normal rule that is not a class rule, the bytes on which it fails attempting nothing at
-    /// any other position ([`Local::Fail`]), when there are some: on them, what it records depends on
-    /// the byte alone, and is replayed from a table made once (as a class rule's).
+    /// For a normal rule that is not a class rule, its *fail table*: the bytes on which that byte alone
+    /// decides it, attempting nothing at any other position ([`Local::Fail`], [`Local::Match0`],
+    /// [`Local::Match1`]), when there are some: on them, what it records depends on the byte alone,
+    /// and is replayed from a table made once (as a class rule's), with the match's length.
     pub fail: Option<Box<Set>>,
 }
 
@@ -200,9 +201,12 @@ pub struct Program {
 pub enum Local {
     /// It matches exactly that byte, attempting nothing at any other position.
     Match1,
+    /// It matches the empty string, attempting nothing at any other position (a repetition or an
+    /// option whose body fails on the byte, say).
+    Match0,
     /// It fails, attempting nothing at any other position.
     Fail,
-    /// Anything else (it looks further, or may match nothing).
+    /// Anything else (it looks further).
     Other,
 }
 
@@ -436,7 +440,7 @@ impl Program {
             if rule.silent || rule.class.is_some() {
                 continue;
             }
-            let fail: Set = local.map(|v| v == Local::Fail);
+            let fail: Set = local.map(|v| v != Local::Other);
             if fail.contains(&true) {
                 rule.fail = Some(Box::new(fail));
             }
@@ -476,7 +480,7 @@ impl Program {
             match self.local(body, b, locals) {
                 Local::Match1 => over[usize::from(b)] = true,
                 Local::Fail => stop[usize::from(b)] = true,
-                Local::Other => {}
+                Local::Match0 | Local::Other => {}
             }
         }
         over.contains(&true).then(|| Skip {
@@ -632,10 +636,36 @@ impl Program {
                 false => Local::Fail,
             },
             Node::Call(r) => rule(*r, depth + 1),
-            Node::Seq(items) => match self.local_with(items[0], b, rule, depth + 1) {
-                Local::Fail => Local::Fail,
+            Node::Empty => Local::Match0,
+            // Items that match nothing leave the next one at the same byte; one that matches the byte
+            // leaves the next one past it.
+            Node::Seq(items) => {
+                for (k, &item) in items.iter().enumerate() {
+                    match self.local_with(item, b, rule, depth + 1) {
+                        Local::Match0 => {}
+                        Local::Match1 if k + 1 == items.len() => return Local::Match1,
+                        Local::Fail => return Local::Fail,
+                        _ => return Local::Other,
+                    }
+                }
+                Local::Match0
+            }
+            Node::Optional(inner) => match self.local_with(*inner, b, rule, depth + 1) {
+                Local::Fail => Local::Match0,
+                decided => decided,
+            },
+            // A body that fails, or matches nothing (which ends the loop), at the first iteration.
+            Node::Repeat { body, .. } => match self.local_with(*body, b, rule, depth + 1) {
+                Local::Fail | Local::Match0 => Local::Match0,
                 _ => Local::Other,
             },
+            Node::Predicate { positive, inner } => {
+                match (self.local_with(*inner, b, rule, depth + 1), positive) {
+                    (Local::Other, _) => Local::Other,
+                    (Local::Fail, false) | (Local::Match0 | Local::Match1, true) => Local::Match0,
+                    _ => Local::Fail,
+                }
+            }
             Node::Choice(items) => {
                 for &item in items {
                     match self.local_with(item, b, rule, depth + 1) {

@@ -19,6 +19,8 @@ use super::lower::{Node, Program};
 pub struct Step {
     /// Whether it matched.
     pub matched: bool,
+    /// The length of its match (0 or 1; 0 when it failed).
+    pub width: usize,
     /// The ids recorded outside negative lookaheads, in order.
     pub positives: Vec<u16>,
     /// The ids recorded inside negative lookaheads, in order.
@@ -50,13 +52,13 @@ pub fn steps(program: &Program, target: Target) -> Vec<Step> {
                 positives: Vec::new(),
                 negatives: Vec::new(),
             };
-            let matched = match target {
+            let end = match target {
                 Target::Rule(rule) => d.call(rule, 0),
                 Target::Body(body) => d.node(body, 0),
-            }
-            .is_some();
+            };
             steps.push(Step {
-                matched,
+                matched: end.is_some(),
+                width: end.unwrap_or(0),
                 positives: d.positives,
                 negatives: d.negatives,
             });
