@@ -498,7 +498,7 @@ pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> Option<usize>) -> V
 
 /// The generated code: one function per rule of the detail grammar (statements as the generator
 /// writes them, one per line, so some that clippy would write otherwise).
-#[allow(clippy::all, dead_code)]
+#[allow(clippy::all, dead_code, unused_parens)]
 mod generated {
     #[allow(unused_imports)]
     use super::*;

@@ -68,7 +68,6 @@ fn d_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
             return d.replay(&FAIL_STEPS_0, p);
         }
     }
-    if d.before_bound(p) { return quiet_at(1, d.s, p) }
     d_scheme_in_full(d, p)
 }
 
@@ -110,7 +109,6 @@ fn d_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
             return d.replay(&FAIL_STEPS_1, p);
         }
     }
-    if d.before_bound(p) { return quiet_at(2, d.s, p) }
     d_number_in_full(d, p)
 }
 
@@ -138,7 +136,6 @@ fn d_number_in_full(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 // pair = scheme ":" number / "v" ( number / "::" )
 // pest: pair = ((scheme ~ lit_1 ~ number ~ !lit_2) | (lit_3 ~ (number | lit_4)))
 fn d_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
-    if d.before_bound(p) { return quiet_at(3, d.s, p) }
     let entry = d.enter(p);
     let r23 = 'c22: {
         let r25 = 's24: {
@@ -176,7 +173,6 @@ fn d_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
             return d.replay(&FAIL_STEPS_2, p);
         }
     }
-    if d.before_bound(p) { return quiet_at(4, d.s, p) }
     d_word_in_full(d, p)
 }
 
@@ -313,7 +309,7 @@ fn d_entry_digit(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_entry_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r54 = 's53: {
         let Some(p55) = (p == 0).then_some(p) else { break 's53 None };
-        let Some(p56) = d_scheme(d, p55) else { break 's53 None };
+        let Some(p56) = (if d.before_bound(p55) { quiet_at(1, d.s, p55) } else { d_scheme(d, p55) }) else { break 's53 None };
         let Some(p57) = d.eoi(p56) else { break 's53 None };
         Some(p57)
     };
@@ -325,7 +321,7 @@ fn d_entry_scheme(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_entry_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r59 = 's58: {
         let Some(p60) = (p == 0).then_some(p) else { break 's58 None };
-        let Some(p61) = d_number(d, p60) else { break 's58 None };
+        let Some(p61) = (if d.before_bound(p60) { quiet_at(2, d.s, p60) } else { d_number(d, p60) }) else { break 's58 None };
         let Some(p62) = d.eoi(p61) else { break 's58 None };
         Some(p62)
     };
@@ -337,7 +333,7 @@ fn d_entry_number(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_entry_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r64 = 's63: {
         let Some(p65) = (p == 0).then_some(p) else { break 's63 None };
-        let Some(p66) = d_pair(d, p65) else { break 's63 None };
+        let Some(p66) = (if d.before_bound(p65) { quiet_at(3, d.s, p65) } else { d_pair(d, p65) }) else { break 's63 None };
         let Some(p67) = d.eoi(p66) else { break 's63 None };
         Some(p67)
     };
@@ -349,7 +345,7 @@ fn d_entry_pair(d: &mut Diag<'_>, p: usize) -> Option<usize> {
 fn d_entry_word(d: &mut Diag<'_>, p: usize) -> Option<usize> {
     let r69 = 's68: {
         let Some(p70) = (p == 0).then_some(p) else { break 's68 None };
-        let Some(p71) = d_word(d, p70) else { break 's68 None };
+        let Some(p71) = (if d.before_bound(p70) { quiet_at(4, d.s, p70) } else { d_word(d, p70) }) else { break 's68 None };
         let Some(p72) = d.eoi(p71) else { break 's68 None };
         Some(p72)
     };
