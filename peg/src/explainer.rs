@@ -427,7 +427,7 @@ pub fn generate(
     for (k, (name, fail, r)) in fails.iter().enumerate() {
         out.byte_table(
             &format!(
-                "The bytes on which `{name}` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`)"
+                "The bytes that alone decide `{name}` (see `Rule::fail` in `peg/src/explainer/lower.rs`)"
             ),
             &format!("FAIL_{k}"),
             fail,

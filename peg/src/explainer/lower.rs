@@ -1,6 +1,6 @@
 //! The explainer's program: the detail grammar (after pest_meta's optimizer) lowered once into nodes
 //! with its rule calls resolved, together with every table the explainer steps with (the class rules,
-//! the bytes on which a rule fails alone, and for each repetition its skip, stop, triplet and run
+//! the bytes that alone decide a rule, and for each repetition its skip, stop, triplet and run
 //! tables). `build.rs` writes it as Rust ([`generate`](super::generate)); the run-time engine of
 //! `rfc3986` (feature `runtime-grammar`) builds the same [`Program`] when a loaded grammar first
 //! rejects an input, and interprets it. Nothing here is worked out anywhere else.

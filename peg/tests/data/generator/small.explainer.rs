@@ -492,7 +492,7 @@ pub(crate) static CLASS_STEPS_4: [u16; 514] = [
     16394, 1, 16394, 1, 16394, 1, 16394, 1, 16394, 1,
 ];
 
-/// The bytes on which `scheme` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'@' | '['..'`' | '{'..'ÿ'`.
+/// The bytes that alone decide `scheme` (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'@' | '['..'`' | '{'..'ÿ'`.
 static FAIL_0: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
@@ -540,7 +540,7 @@ pub(crate) static FAIL_STEPS_0: [u16; 514] = [
     16396, 1, 16396, 1, 16396, 1, 16396, 1, 16396, 1,
 ];
 
-/// The bytes on which `number` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'/' | ':'..'ÿ'`.
+/// The bytes that alone decide `number` (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'/' | ':'..'ÿ'`.
 static FAIL_1: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
@@ -588,7 +588,7 @@ pub(crate) static FAIL_STEPS_1: [u16; 514] = [
     16384, 1, 16384, 1, 16384, 1, 16384, 1, 16384, 1,
 ];
 
-/// The bytes on which `word` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..',' | '.'..'/' | ':'..'ÿ'`.
+/// The bytes that alone decide `word` (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..',' | '.'..'/' | ':'..'ÿ'`.
 static FAIL_2: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
@@ -636,7 +636,7 @@ pub(crate) static FAIL_STEPS_2: [u16; 514] = [
     49168, 49169, 49168, 49169, 49168, 49169, 49168, 49169, 49168, 49169,
 ];
 
-/// The bytes on which `lit_4` fails alone (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'9' | ';'..'ÿ'`.
+/// The bytes that alone decide `lit_4` (see `Rule::fail` in `peg/src/explainer/lower.rs`): `'\0'..'9' | ';'..'ÿ'`.
 static FAIL_3: [bool; 256] = [
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
     true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
