@@ -164,7 +164,7 @@ pub fn generate(
         let ev = if rule.recording.is_some() { ", ev" } else { "" };
         let _ = writeln!(
             out,
-            "        {i} => generated::{prefix}_{}(s, 0{ev}) == Some(s.len()),",
+            "        {i} => whole({i}, s, generated::{prefix}_{}(s, 0{ev})),",
             rule.name
         );
     }
@@ -176,11 +176,19 @@ pub fn generate(
     for (i, rule) in program.rules.iter().enumerate() {
         let _ = writeln!(
             out,
-            "        {i} => generated::q_{}(s, 0) == Some(s.len()),",
+            "        {i} => whole({i}, s, generated::q_{}(s, 0)),",
             rule.name
         );
     }
     out.push_str("        _ => false,\n    }\n}\n");
+    out.push_str(
+        "\n/// The match of rule number `rule` at `p` (`None`: it fails there), recording nothing.\n",
+    );
+    out.push_str("#[inline(always)]\npub(crate) fn quiet_at(rule: usize, s: &[u8], p: usize) -> Option<usize> {\n    match rule {\n");
+    for (i, rule) in program.rules.iter().enumerate() {
+        let _ = writeln!(out, "        {i} => generated::q_{}(s, p),", rule.name);
+    }
+    out.push_str("        _ => None,\n    }\n}\n");
     Ok(out)
 }
 

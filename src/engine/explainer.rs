@@ -5,7 +5,8 @@
 
 #[allow(unused_imports)] // the generated code uses some of them
 use crate::engine::recognizer::{
-    any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, scan, scan_runs, scan_triples,
+    any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, quiet_at, scan, scan_runs,
+    scan_triples,
 };
 
 /// What an entry of the attempt lists stands for.
@@ -55,7 +56,6 @@ impl Look {
 pub(crate) struct Mark {
     positives: usize,
     negatives: usize,
-    attempts: usize,
 }
 
 /// The record of failed attempts, as pest's `ParserState` keeps it: the furthest position a rule
@@ -66,6 +66,33 @@ pub(crate) struct Diag<'s> {
     attempt_pos: usize,
     positives: Ids,
     negatives: Vec<u16>,
+    /// One past the last position before the bound of [`Diag::with_bound`] that holds one of the
+    /// generated `SHORTCUT_BYTES` (0: none), for [`Diag::before_bound`].
+    reach: usize,
+}
+
+/// One past the last position of `s` that holds one of `SHORTCUT_BYTES` (0: none), searched from the
+/// end of `s` eight bytes at a time.
+fn reach_of(s: &[u8]) -> usize {
+    use crate::engine::recognizer::repeated_byte;
+    // The high bit of each byte of `word` that is one of the bytes, exactly (no borrow across bytes).
+    let hits = |word: u64| {
+        let low = repeated_byte(0x7f);
+        let zeros = |x: u64| !(((x & low).wrapping_add(low)) | x | low);
+        (generated::SHORTCUT_BYTES.iter()).fold(0, |m, &b| m | zeros(word ^ repeated_byte(b)))
+    };
+    let mut end = s.len();
+    while end >= 8 {
+        let chunk = &s[end - 8..end];
+        let found = hits(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        if found != 0 {
+            return end - 8 + (63 - found.leading_zeros() as usize) / 8 + 1;
+        }
+        end -= 8;
+    }
+    (s[..end].iter())
+        .rposition(|b| generated::SHORTCUT_BYTES.contains(b))
+        .map_or(0, |at| at + 1)
 }
 
 /// The most ids a step adds in one copy of fixed size ([`ClassStep`]'s `packed`).
@@ -183,13 +210,50 @@ impl<'s> Diag<'s> {
     /// can reuse one allocation from run to run (see [`Diag::into_buffer`]).
     #[inline]
     pub(crate) fn with_buffer(s: &'s [u8], buffer: Vec<u16>) -> Diag<'s> {
+        Diag::with_bound(s, buffer, 0)
+    }
+
+    /// [`Diag::with_buffer`] that records only the attempts at or after `bound`, a position the
+    /// furthest position of the record (of a run from the start of `s`) is known not to be before, such
+    /// as where `EOI` is attempted (see [`crate::engine::recognizer::rejection_hint`]).
+    ///
+    /// The record comes out the same as [`Diag::with_buffer`]'s whenever something is recorded at or
+    /// after `bound` ([`Diag::recorded`]), for any `bound`: the attempts before it only ever set the
+    /// furthest position before `bound` and the lists there, which the first attempt at or after
+    /// `bound` clears (or, for a rule entered at `bound`, finds empty as they are here, and `track`
+    /// treats an empty list at the furthest position as it treats one before it). When nothing is
+    /// recorded, `bound` was past the furthest position, and the run is to be made again from 0: the
+    /// matching itself never depends on the record, so the second run attempts what the first did.
+    #[inline]
+    pub(crate) fn with_bound(s: &'s [u8], buffer: Vec<u16>, bound: usize) -> Diag<'s> {
         Diag {
             s,
             look: Look::None,
-            attempt_pos: 0,
+            attempt_pos: bound,
             positives: Ids::new(buffer),
             negatives: Vec::new(),
+            reach: if bound > 0 {
+                reach_of(&s[..bound.min(s.len())])
+            } else {
+                0
+            },
         }
+    }
+
+    /// Whether a rule that cannot step over any of the generated `SHORTCUT_BYTES` (see
+    /// `Program::bytes_crossed` in `peg/src/explainer/lower.rs`), matched at `p`, cannot add to the
+    /// record: one of those bytes comes at or after `p` and before the bound of [`Diag::with_bound`], so
+    /// every rule it attempts is attempted at or before that byte, where nothing is recorded (the
+    /// furthest position never goes below the bound). The explainer then takes the rule's match from
+    /// the recognizer's quiet form, the same match without the record. One comparison.
+    #[inline(always)]
+    pub(crate) fn before_bound(&self, p: usize) -> bool {
+        p < self.reach
+    }
+
+    /// Whether anything was recorded (at or after the bound of [`Diag::with_bound`]).
+    pub(crate) fn recorded(&self) -> bool {
+        self.positives.len() + self.negatives.len() > 0
     }
 
     /// The furthest position a rule was attempted at.
@@ -218,17 +282,14 @@ impl<'s> Diag<'s> {
     #[inline(always)]
     pub(crate) fn enter(&self, p: usize) -> Mark {
         if p == self.attempt_pos {
-            let (positives, negatives) = (self.positives.len(), self.negatives.len());
             Mark {
-                positives,
-                negatives,
-                attempts: positives + negatives,
+                positives: self.positives.len(),
+                negatives: self.negatives.len(),
             }
         } else {
             Mark {
                 positives: 0,
                 negatives: 0,
-                attempts: 0,
             }
         }
     }
@@ -252,21 +313,29 @@ impl<'s> Diag<'s> {
 
     /// What a class rule, a rule on a byte of its fail table or a repetition's body where its scan
     /// stops does at `p`, replayed from its table of steps (`table`: places in the generated `STEPS`
-    /// by byte, 256 for the end of the input, outside and inside a negative lookahead), which the
-    /// generator worked out (`rfc3986_peg::explainer::steps`) as [`steps_of`] does at run time.
+    /// by byte, 256 for the end of the input, outside and inside a negative lookahead, with the bits
+    /// `STEP_MATCHED` and `STEP_RECORDS`), which the generator worked out
+    /// (`rfc3986_peg::explainer::steps`) as [`steps_of`] does at run time. The step itself is read only
+    /// when it records at or after the furthest position.
     #[inline(always)]
     pub(crate) fn replay(&mut self, table: &'static [u16; 514], p: usize) -> Option<usize> {
+        use generated::{STEPS, STEP_MATCHED, STEP_RECORDS, STEP_WIDTH};
         let byte = self.s.get(p).map_or(256, |&b| usize::from(b));
-        let at = byte * 2 + usize::from(self.look == Look::Negative);
-        self.step(&generated::STEPS[usize::from(table[at])], p)
+        let entry = table[byte * 2 + usize::from(self.look == Look::Negative)];
+        if entry & STEP_RECORDS != 0 && p >= self.attempt_pos {
+            let place = entry & !(STEP_MATCHED | STEP_RECORDS | STEP_WIDTH);
+            self.record(&STEPS[usize::from(place)], p);
+        }
+        (entry & STEP_MATCHED != 0).then_some(p + usize::from(entry & STEP_WIDTH != 0))
     }
 
     /// What a class rule at `p` does, from its step for the byte at `p` (see [`ClassStep`]): the
     /// built-in explainer's steps are constants ([`Diag::replay`]), those of a grammar loaded at run
     /// time are made by its engine.
+    #[cfg(any(test, feature = "runtime-grammar"))]
     #[inline(always)]
     pub(crate) fn step(&mut self, step: &ClassStep, p: usize) -> Option<usize> {
-        let r = step.matched.then_some(p + 1);
+        let r = step.matched.map(|width| p + width);
         if p >= self.attempt_pos && step.records {
             self.record(step, p);
         }
@@ -315,7 +384,7 @@ impl<'s> Diag<'s> {
             0
         };
         // A rule whose children made exactly one attempt here is reported by that child.
-        if attempts > entry.attempts && attempts - entry.attempts == 1 {
+        if attempts == entry.positives + entry.negatives + 1 {
             return;
         }
         if p == self.attempt_pos {
@@ -342,7 +411,8 @@ pub(crate) use generated::PROGRAM_DIGEST;
 pub(crate) use generated::{explain, ITEMS, RULE_CLASSES};
 use std::borrow::Cow;
 
-/// What matching a class rule at a byte does: whether it matched, and the attempts it leaves at that
+/// What matching a class rule at a byte does: whether it matched (and how much: a rule of a fail table
+/// may match nothing), and the attempts it leaves at that
 /// byte's position after those recorded before it (positive and negative). The built-in explainer's
 /// are constants (`STEPS` in the generated code, which the generator works out by matching each rule on
 /// each byte alone: `rfc3986_peg::explainer::steps`), those of a grammar loaded at run time are made by
@@ -354,7 +424,8 @@ use std::borrow::Cow;
 /// holds for a rule on a byte of its fail table and a repetition's body where its scan stops).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct ClassStep {
-    matched: bool,
+    /// The length of the match (0 or 1), `None` when it fails.
+    matched: Option<usize>,
     /// Whether it records anything (`positives` or `negatives` not empty).
     records: bool,
     positives: Cow<'static, [u16]>,
@@ -367,7 +438,7 @@ impl ClassStep {
     /// A step of the built-in explainer's `STEPS`.
     #[allow(dead_code)] // used by the generated code
     pub(crate) const fn fixed(
-        matched: bool,
+        matched: Option<usize>,
         positives: &'static [u16],
         negatives: &'static [u16],
     ) -> ClassStep {
@@ -397,10 +468,11 @@ const fn packed(positives: &[u16], negatives: &[u16]) -> Option<[u16; PACKED]> {
 
 /// The steps of a class rule for each byte and the end of the input (256), outside and inside a
 /// negative lookahead, in the order [`Diag::replay`] reads them: `run` matches the rule in full from
-/// position 0 of the one-byte (or empty) input of the `Diag` it is given, and says whether it matched.
-/// Shared by the built-in explainer and the engine of grammars loaded at run time.
+/// position 0 of the one-byte (or empty) input of the `Diag` it is given, and says where its match
+/// ended (`None`: it failed). Shared by the built-in explainer and the engine of grammars loaded at run
+/// time.
 #[cfg(any(test, feature = "runtime-grammar"))]
-pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassStep> {
+pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> Option<usize>) -> Vec<ClassStep> {
     let mut steps = Vec::with_capacity(257 * 2);
     for byte in 0..=256usize {
         let input = [byte as u8];
@@ -426,7 +498,7 @@ pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> bool) -> Vec<ClassS
 
 /// The generated code: one function per rule of the detail grammar (statements as the generator
 /// writes them, one per line, so some that clippy would write otherwise).
-#[allow(clippy::all, dead_code)]
+#[allow(clippy::all, dead_code, unused_parens)]
 mod generated {
     #[allow(unused_imports)]
     use super::*;
@@ -442,7 +514,15 @@ mod steps_tests {
     fn table(places: &[u16; 514]) -> Vec<&'static ClassStep> {
         places
             .iter()
-            .map(|&place| &generated::STEPS[usize::from(place)])
+            .map(|&entry| {
+                use generated::{STEP_MATCHED, STEP_RECORDS, STEP_WIDTH};
+                let step = &generated::STEPS
+                    [usize::from(entry & !(STEP_MATCHED | STEP_RECORDS | STEP_WIDTH))];
+                assert_eq!(entry & STEP_MATCHED != 0, step.matched.is_some());
+                assert_eq!(entry & STEP_WIDTH != 0, step.matched == Some(1));
+                assert_eq!(entry & STEP_RECORDS != 0, step.records);
+                step
+            })
             .collect()
     }
 
@@ -462,26 +542,131 @@ mod steps_tests {
             .zip(generated::CLASS_TABLES)
             .enumerate()
         {
-            assert_same(
-                steps_of(|d| rule(d, 0).is_some()),
-                places,
-                &format!("class rule {k}"),
-            );
+            assert_same(steps_of(|d| rule(d, 0)), places, &format!("class rule {k}"));
         }
         assert!(!generated::FAIL_TABLES.is_empty() && !generated::STOP_TABLES.is_empty());
         for (k, (rule, places)) in generated::FAIL_TABLES.iter().enumerate() {
-            assert_same(
-                steps_of(|d| rule(d, 0).is_some()),
-                places,
-                &format!("fail table {k}"),
-            );
+            assert_same(steps_of(|d| rule(d, 0)), places, &format!("fail table {k}"));
         }
         for (k, (body, places)) in generated::STOP_TABLES.iter().enumerate() {
-            assert_same(
-                steps_of(|d| body(d, 0).is_some()),
-                places,
-                &format!("stop table {k}"),
-            );
+            assert_same(steps_of(|d| body(d, 0)), places, &format!("stop table {k}"));
+        }
+    }
+}
+
+/// What the explainer's bound and its shortcut to the recognizer's quiet forms (see
+/// [`Diag::with_bound`], [`Diag::before_bound`]) must leave as they are: the match of every rule at
+/// every position, and the record of a run from any bound.
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+    use crate::Rule;
+    use proptest::prelude::*;
+
+    /// Inputs: tricky ones, then every 20th line of the shipped sample with a `{` put in the middle
+    /// and at the end.
+    fn inputs() -> Vec<String> {
+        let mut inputs: Vec<String> = [
+            "",
+            "a",
+            "a:",
+            "//",
+            "///",
+            "?#",
+            "http://a/b c",
+            "http://[::1/",
+            "%zz",
+            "a:b:c",
+            "//a:b:c/",
+            "//u@h:1/p?q#f",
+            "http://a b/",
+            "https://{x}/y",
+            "http://a/{x}?y#z",
+            "http://h:99x/",
+            "//[v1.x]/{",
+            "http://1.2.3.4x/",
+            "http://%4/",
+            "#a#b",
+            "?{",
+        ]
+        .map(String::from)
+        .to_vec();
+        let sample = include_str!("../../data/real-uris-sample.txt");
+        for line in sample.lines().step_by(20) {
+            let mid = line.len() / 2;
+            let mid = (0..=mid)
+                .rev()
+                .find(|&k| line.is_char_boundary(k))
+                .unwrap_or(0);
+            inputs.push(format!("{}{{{}", &line[..mid], &line[mid..]));
+            inputs.push(format!("{line}{{"));
+        }
+        inputs
+    }
+
+    /// The record of a run of `rule` on `s` from `bound`: the furthest position and the ids there,
+    /// `None` when nothing was recorded.
+    fn record(rule: Rule, s: &[u8], bound: usize) -> Option<(usize, Vec<u16>, Vec<u16>)> {
+        let mut d = Diag::with_bound(s, Vec::new(), bound);
+        explain(rule.index(), &mut d);
+        d.recorded()
+            .then(|| (d.offset(), d.positive_ids().to_vec(), d.negatives.clone()))
+    }
+
+    #[track_caller]
+    fn assert_bounds_agree(rule: Rule, s: &[u8]) {
+        let full = record(rule, s, 0);
+        for bound in 1..=s.len() {
+            match (record(rule, s, bound), &full) {
+                (Some(bounded), Some(full)) => {
+                    assert_eq!(&bounded, full, "{rule} on {s:?} from {bound}")
+                }
+                (None, Some((offset, ..))) => assert!(
+                    bound > *offset,
+                    "{rule} on {s:?}: nothing recorded from {bound}"
+                ),
+                (None, None) => {}
+                (Some(_), None) => panic!("{rule} on {s:?}: a record from {bound} only"),
+            }
+        }
+    }
+
+    #[track_caller]
+    fn assert_quiet_forms_agree(s: &[u8]) {
+        for rule in Rule::all() {
+            for p in 0..=s.len() {
+                let mut d = Diag::new(s);
+                let explained = generated::rule_at(rule.index(), &mut d, p);
+                let quiet = quiet_at(rule.index(), s, p);
+                assert_eq!(quiet, explained, "{rule} on {s:?} at {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn any_bound_gives_the_record_of_a_run_from_zero_or_nothing() {
+        for input in inputs() {
+            for rule in [Rule::URI_REFERENCE, Rule::URI, Rule::AUTHORITY, Rule::PATH] {
+                assert_bounds_agree(rule, input.as_bytes());
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_matches_at_every_position_as_the_recognizer_s_quiet_form() {
+        for input in inputs() {
+            assert_quiet_forms_agree(input.as_bytes());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        #[test]
+        fn bounds_and_quiet_forms_agree_on_generated_inputs(
+            input in "(http://)?([a-z0-9:@%.\\[\\]{} ]{0,10})(/[a-z%:@{.]{0,4}){0,3}(\\?[a-z/?{]{0,4})?(#[a-z#{]{0,3})?"
+        ) {
+            assert_bounds_agree(Rule::URI_REFERENCE, input.as_bytes());
+            assert_quiet_forms_agree(input.as_bytes());
         }
     }
 }

@@ -97,9 +97,17 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList)> {
         // capacity is what one position of the grammar can attempt, not the input's length).
         static BUFFER: Cell<Vec<u16>> = const { Cell::new(Vec::new()) };
     }
-    let mut d = Diag::with_buffer(input.as_bytes(), BUFFER.take());
+    let s = input.as_bytes();
+    // Where the recognizer's match stopped, when it just rejected this input: the explainer records
+    // nothing before it (see `Diag::with_bound`), and runs again from 0 when that was wrong.
+    let bound = crate::engine::recognizer::rejection_hint(rule.index(), s);
+    let mut d = Diag::with_bound(s, BUFFER.take(), bound);
     if explainer::explain(rule.index(), &mut d) == Some(input.len()) {
         return None;
+    }
+    if !d.recorded() && bound > 0 {
+        d = Diag::with_buffer(s, d.into_buffer());
+        explainer::explain(rule.index(), &mut d);
     }
     let offset = d.offset();
     let table = expected_items();

@@ -361,6 +361,48 @@ pub(crate) fn any_char(s: &[u8], p: usize) -> Option<usize> {
     char_at(s, p).map(|(_, len)| p + len)
 }
 
+/// Whether the match `r` of rule number `rule` from the start of `s` is the whole of `s` (what
+/// `recognize` and `recognize_quiet` answer); when it is not, where it stopped is noted for the
+/// explainer ([`rejection_hint`]), off the path of an accepted input.
+#[inline(always)]
+fn whole(rule: usize, s: &[u8], r: Option<usize>) -> bool {
+    if r == Some(s.len()) {
+        return true;
+    }
+    note_rejection(rule, s, r);
+    false
+}
+
+thread_local! {
+    /// The last rejection [`whole`] saw on this thread: the rule plus one (0: none), the input's
+    /// address and length, and where the rule's match ended (0 when it failed).
+    static REJECTION: std::cell::Cell<[usize; 4]> = const { std::cell::Cell::new([0; 4]) };
+}
+
+#[cold]
+#[inline(never)]
+fn note_rejection(rule: usize, s: &[u8], r: Option<usize>) {
+    let note = [rule + 1, s.as_ptr() as usize, s.len(), r.unwrap_or(0)];
+    // (A thread being torn down has no note any more: the explainer then has no hint.)
+    let _ = REJECTION.try_with(|cell| cell.set(note));
+}
+
+/// Where the recognizer's match of rule number `rule` on `s` ended short of the end of `s` (0 when it
+/// failed, or when the last rejection the recognizer noted on this thread was not of `rule` on a slice
+/// at the same address and of the same length; the note is taken, so a second call answers 0). pest
+/// then attempts `EOI` at that position, so the furthest position of its record of attempts is at
+/// least there: a *hint* for the explainer ([`crate::engine::explainer::Diag::with_bound`]), which
+/// checks it (a note left by another input at the same address is a wrong hint, and costs only a
+/// second run).
+pub(crate) fn rejection_hint(rule: usize, s: &[u8]) -> usize {
+    let [r, address, len, end] = REJECTION.try_with(|cell| cell.take()).unwrap_or([0; 4]);
+    if [r, address, len] == [rule + 1, s.as_ptr() as usize, s.len()] {
+        end
+    } else {
+        0
+    }
+}
+
 include!(concat!(env!("OUT_DIR"), "/generated_recognizer.rs"));
 
 #[cfg(test)]

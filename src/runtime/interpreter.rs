@@ -503,7 +503,7 @@ impl Detail {
                 nest: Nesting::new(usize::MAX),
                 full: true,
             };
-            run.eval(body, 0, d).is_some()
+            run.eval(body, 0, d)
         })
     }
 
@@ -519,7 +519,7 @@ impl Detail {
                 nest: Nesting::new(usize::MAX),
                 full: true,
             };
-            run.call(rule, 0, d).is_some()
+            run.call(rule, 0, d)
         })
     }
 }
@@ -545,8 +545,8 @@ impl DRun<'_> {
         if r.silent {
             return self.eval(r.body, p, d);
         }
-        // A rule that fails on this byte alone: its record there is replayed (as the built-in
-        // explainer's `FAIL_k` tables).
+        // A rule that this byte alone decides (it fails, or matches the byte or nothing): its record
+        // there is replayed (as the built-in explainer's `FAIL_k` tables).
         if let (false, Some(fail), Some(&b)) = (self.full, &r.fail, d.s.get(p)) {
             if fail[usize::from(b)] {
                 let steps = detail.fails[rule].get_or_init(|| detail.class_steps(rule));

@@ -1,6 +1,6 @@
 //! The explainer's program: the detail grammar (after pest_meta's optimizer) lowered once into nodes
 //! with its rule calls resolved, together with every table the explainer steps with (the class rules,
-//! the bytes on which a rule fails alone, and for each repetition its skip, stop, triplet and run
+//! the bytes that alone decide a rule, and for each repetition its skip, stop, triplet and run
 //! tables). `build.rs` writes it as Rust ([`generate`](super::generate)); the run-time engine of
 //! `rfc3986` (feature `runtime-grammar`) builds the same [`Program`] when a loaded grammar first
 //! rejects an input, and interprets it. Nothing here is worked out anywhere else.
@@ -118,9 +118,10 @@ pub struct Rule {
     /// Its number among the *class rules* (see [`class_rules`]), whose record depends on the byte at
     /// its position alone, if it is one.
     pub class: Option<usize>,
-    /// For a normal rule that is not a class rule, the bytes on which it fails attempting nothing at
-    /// any other position ([`Local::Fail`]), when there are some: on them, what it records depends on
-    /// the byte alone, and is replayed from a table made once (as a class rule's).
+    /// For a normal rule that is not a class rule, its *fail table*: the bytes on which that byte alone
+    /// decides it, attempting nothing at any other position ([`Local::Fail`], [`Local::Match0`],
+    /// [`Local::Match1`]), when there are some: on them, what it records depends on the byte alone,
+    /// and is replayed from a table made once (as a class rule's), with the match's length.
     pub fail: Option<Box<Set>>,
 }
 
@@ -200,9 +201,12 @@ pub struct Program {
 pub enum Local {
     /// It matches exactly that byte, attempting nothing at any other position.
     Match1,
+    /// It matches the empty string, attempting nothing at any other position (a repetition or an
+    /// option whose body fails on the byte, say).
+    Match0,
     /// It fails, attempting nothing at any other position.
     Fail,
-    /// Anything else (it looks further, or may match nothing).
+    /// Anything else (it looks further).
     Other,
 }
 
@@ -281,6 +285,41 @@ impl Program {
         }
         program.tables();
         Ok(program)
+    }
+
+    /// The bytes a match of detail rule `rule` can step over anywhere inside it, lookaheads included:
+    /// every byte its strings, ranges and classes (and those of the rules it calls) consume. A match of
+    /// `rule` at `p` attempts rules only at positions it reached by consuming such bytes, so at none past
+    /// the first byte after `p` that is not one of them. All bytes when a character range or `ANY` is
+    /// inside (they consume characters beyond ASCII).
+    pub fn bytes_crossed(&self, rule: usize) -> Set {
+        let mut set = [false; 256];
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![self.rules[rule].body];
+        while let Some(id) = stack.pop() {
+            if std::mem::replace(&mut seen[id], true) {
+                continue;
+            }
+            match &self.nodes[id] {
+                Node::Empty | Node::Soi | Node::Eoi => {}
+                Node::Byte(b) => set[usize::from(*b)] = true,
+                Node::ByteRange(lo, hi) => (*lo..=*hi).for_each(|b| set[usize::from(b)] = true),
+                Node::Builtin(builtin) => {
+                    (0..256).for_each(|b| set[b] |= builtin.table()[b]);
+                }
+                Node::Literal(text) => text.iter().for_each(|&b| set[usize::from(b)] = true),
+                Node::LiteralCi(text) => text.iter().for_each(|&b| {
+                    set[usize::from(b.to_ascii_lowercase())] = true;
+                    set[usize::from(b.to_ascii_uppercase())] = true;
+                }),
+                Node::CharRange(..) | Node::Any => return [true; 256],
+                Node::Call(r) => stack.push(self.rules[*r].body),
+                Node::Predicate { inner, .. } | Node::Optional(inner) => stack.push(*inner),
+                Node::Repeat { body, .. } => stack.push(*body),
+                Node::Seq(items) | Node::Choice(items) => stack.extend(items),
+            }
+        }
+        set
     }
 
     /// A digest of the program (its rules' names left out), to compare the program `build.rs` emitted
@@ -401,7 +440,7 @@ impl Program {
             if rule.silent || rule.class.is_some() {
                 continue;
             }
-            let fail: Set = local.map(|v| v == Local::Fail);
+            let fail: Set = local.map(|v| v != Local::Other);
             if fail.contains(&true) {
                 rule.fail = Some(Box::new(fail));
             }
@@ -441,7 +480,7 @@ impl Program {
             match self.local(body, b, locals) {
                 Local::Match1 => over[usize::from(b)] = true,
                 Local::Fail => stop[usize::from(b)] = true,
-                Local::Other => {}
+                Local::Match0 | Local::Other => {}
             }
         }
         over.contains(&true).then(|| Skip {
@@ -597,10 +636,36 @@ impl Program {
                 false => Local::Fail,
             },
             Node::Call(r) => rule(*r, depth + 1),
-            Node::Seq(items) => match self.local_with(items[0], b, rule, depth + 1) {
-                Local::Fail => Local::Fail,
+            Node::Empty => Local::Match0,
+            // Items that match nothing leave the next one at the same byte; one that matches the byte
+            // leaves the next one past it.
+            Node::Seq(items) => {
+                for (k, &item) in items.iter().enumerate() {
+                    match self.local_with(item, b, rule, depth + 1) {
+                        Local::Match0 => {}
+                        Local::Match1 if k + 1 == items.len() => return Local::Match1,
+                        Local::Fail => return Local::Fail,
+                        _ => return Local::Other,
+                    }
+                }
+                Local::Match0
+            }
+            Node::Optional(inner) => match self.local_with(*inner, b, rule, depth + 1) {
+                Local::Fail => Local::Match0,
+                decided => decided,
+            },
+            // A body that fails, or matches nothing (which ends the loop), at the first iteration.
+            Node::Repeat { body, .. } => match self.local_with(*body, b, rule, depth + 1) {
+                Local::Fail | Local::Match0 => Local::Match0,
                 _ => Local::Other,
             },
+            Node::Predicate { positive, inner } => {
+                match (self.local_with(*inner, b, rule, depth + 1), positive) {
+                    (Local::Other, _) => Local::Other,
+                    (Local::Fail, false) | (Local::Match0 | Local::Match1, true) => Local::Match0,
+                    _ => Local::Fail,
+                }
+            }
             Node::Choice(items) => {
                 for &item in items {
                     match self.local_with(item, b, rule, depth + 1) {

@@ -19,6 +19,8 @@ use super::lower::{Node, Program};
 pub struct Step {
     /// Whether it matched.
     pub matched: bool,
+    /// The length of its match (0 or 1; 0 when it failed).
+    pub width: usize,
     /// The ids recorded outside negative lookaheads, in order.
     pub positives: Vec<u16>,
     /// The ids recorded inside negative lookaheads, in order.
@@ -50,13 +52,13 @@ pub fn steps(program: &Program, target: Target) -> Vec<Step> {
                 positives: Vec::new(),
                 negatives: Vec::new(),
             };
-            let matched = match target {
+            let end = match target {
                 Target::Rule(rule) => d.call(rule, 0),
                 Target::Body(body) => d.node(body, 0),
-            }
-            .is_some();
+            };
             steps.push(Step {
-                matched,
+                matched: end.is_some(),
+                width: end.unwrap_or(0),
                 positives: d.positives,
                 negatives: d.negatives,
             });
@@ -114,7 +116,6 @@ enum Look {
 struct Mark {
     positives: usize,
     negatives: usize,
-    attempts: usize,
 }
 
 /// pest's record of attempts while matching a program on a short input.
@@ -130,17 +131,14 @@ struct Record<'a> {
 impl Record<'_> {
     fn enter(&self, p: usize) -> Mark {
         if p == self.attempt_pos {
-            let (positives, negatives) = (self.positives.len(), self.negatives.len());
             Mark {
-                positives,
-                negatives,
-                attempts: positives + negatives,
+                positives: self.positives.len(),
+                negatives: self.negatives.len(),
             }
         } else {
             Mark {
                 positives: 0,
                 negatives: 0,
-                attempts: 0,
             }
         }
     }
@@ -158,7 +156,7 @@ impl Record<'_> {
         } else {
             0
         };
-        if attempts > entry.attempts && attempts - entry.attempts == 1 {
+        if attempts == entry.positives + entry.negatives + 1 {
             return;
         }
         if p == self.attempt_pos {

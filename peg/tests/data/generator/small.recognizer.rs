@@ -466,11 +466,11 @@ pub(super) fn q_word(s: &[u8], p: usize) -> Option<usize> {
 #[inline]
 pub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {
     match rule {
-        0 => generated::q_digit(s, 0) == Some(s.len()),
-        1 => generated::r_scheme(s, 0, ev) == Some(s.len()),
-        2 => generated::r_number(s, 0, ev) == Some(s.len()),
-        3 => generated::r_pair(s, 0, ev) == Some(s.len()),
-        4 => generated::q_word(s, 0) == Some(s.len()),
+        0 => whole(0, s, generated::q_digit(s, 0)),
+        1 => whole(1, s, generated::r_scheme(s, 0, ev)),
+        2 => whole(2, s, generated::r_number(s, 0, ev)),
+        3 => whole(3, s, generated::r_pair(s, 0, ev)),
+        4 => whole(4, s, generated::q_word(s, 0)),
         _ => false,
     }
 }
@@ -478,11 +478,24 @@ pub(crate) fn recognize(rule: usize, s: &[u8], ev: &mut Events) -> bool {
 /// Whether rule number `rule` matches the whole input, recording nothing.
 pub(crate) fn recognize_quiet(rule: usize, s: &[u8]) -> bool {
     match rule {
-        0 => generated::q_digit(s, 0) == Some(s.len()),
-        1 => generated::q_scheme(s, 0) == Some(s.len()),
-        2 => generated::q_number(s, 0) == Some(s.len()),
-        3 => generated::q_pair(s, 0) == Some(s.len()),
-        4 => generated::q_word(s, 0) == Some(s.len()),
+        0 => whole(0, s, generated::q_digit(s, 0)),
+        1 => whole(1, s, generated::q_scheme(s, 0)),
+        2 => whole(2, s, generated::q_number(s, 0)),
+        3 => whole(3, s, generated::q_pair(s, 0)),
+        4 => whole(4, s, generated::q_word(s, 0)),
         _ => false,
+    }
+}
+
+/// The match of rule number `rule` at `p` (`None`: it fails there), recording nothing.
+#[inline(always)]
+pub(crate) fn quiet_at(rule: usize, s: &[u8], p: usize) -> Option<usize> {
+    match rule {
+        0 => generated::q_digit(s, p),
+        1 => generated::q_scheme(s, p),
+        2 => generated::q_number(s, p),
+        3 => generated::q_pair(s, p),
+        4 => generated::q_word(s, p),
+        _ => None,
     }
 }
