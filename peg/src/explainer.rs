@@ -137,7 +137,7 @@ impl Out<'_> {
         }
     }
 
-    /// `static TRIPLE_k: [[bool; 256]; 3]`, the tables of [`triple_tables`], after a blank line.
+    /// `static TRIPLE_k: [[bool; 256]; 3]`, the tables of [`triplets`], after a blank line.
     fn triple_table(&mut self, k: usize, tables: &[[bool; 256]; 3]) {
         self.line("");
         self.line(&format!(
@@ -623,8 +623,8 @@ pub const STEP_WIDTH: u16 = 0x2000;
 /// step over one of them ([`Program::bytes_crossed`]), matched where one comes before the furthest
 /// position the explainer records at, attempts nothing that position sees, and the explainer takes its
 /// match from the recognizer's quiet form (`Diag::before_bound` in `src/engine/explainer.rs`). At most
-/// three (a bit each in a mask of eight sets).
-pub const SHORTCUT_BYTES: [u8; 3] = *b"/?#";
+/// three (a bit each in a mask of eight sets): [`crate::program::COMPONENT_DELIMITERS`].
+pub const SHORTCUT_BYTES: [u8; 3] = crate::program::COMPONENT_DELIMITERS;
 
 /// What an expression does on a short window of bytes, when the window alone decides it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -654,9 +654,10 @@ pub fn window_of_text(s: &[u8], p: usize, text: &[u8], same: fn(&[u8], &[u8]) ->
 /// the 22 of `HEXDIG`): past them, that first byte starts no triplet.
 pub const TRIPLE_SECOND_BYTES: usize = 64;
 
-/// The search of [`triple_tables`], over `window`, which says what a repetition's body does on one to
-/// three bytes (`None`: the caller's budget ran out, and the search ends with what it has verified).
-/// Shared with the engine of grammars loaded at run time (`src/runtime/machine.rs`).
+/// The search for the three-byte iterations a repetition's body matches alone ([`Skip::triple`], the
+/// `TRIPLE_k` tables), over `window`, which says what the body does on one to three bytes (`None`: the
+/// caller's budget ran out, and the search ends with what it has verified). Called by the lowering
+/// ([`Program`]), which build.rs emits and the engine of grammars loaded at run time interprets.
 pub fn triplets(mut window: impl FnMut(&[u8]) -> Option<Window>) -> Option<[[bool; 256]; 3]> {
     let mut found: Option<[[bool; 256]; 3]> = None;
     // An ASCII first byte (a non-ASCII one starts a character, whose range `window` does not follow).

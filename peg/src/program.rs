@@ -146,10 +146,14 @@ pub struct Program {
     pub tables: Vec<Set>,
 }
 
-/// The bytes the compiled recognizer looks for to end the search of [`Program::byte_required_later`]
-/// early, in this order, when the part before the required byte cannot contain them: the delimiters that
-/// end most components of a URI. Any byte the part cannot contain would do; these are the likely ones.
-const STOP_CANDIDATES: &[u8] = b"/?#";
+/// The delimiters that end most components of a URI (`/`, `?`, `#`): the one home of this URI-flavoured
+/// guess in the generic generator. Two analyses try them, and each uses a byte only where it proves from
+/// the grammar that the byte is safe, so a wrong guess costs speed, never a different answer:
+/// - the compiled recognizer looks for them, in this order, to end the search of
+///   [`Program::byte_required_later`] early, when the part before the required byte cannot contain them;
+/// - the explainer's quiet shortcut ([`crate::explainer::SHORTCUT_BYTES`]) takes the match of a rule that
+///   cannot step over them ([`crate::explainer::Program::bytes_crossed`]).
+pub const COMPONENT_DELIMITERS: [u8; 3] = *b"/?#";
 
 impl Program {
     /// The nodes node `id` is made of (not through calls).
@@ -209,7 +213,7 @@ impl Program {
         let mut before = self.bytes_of(first, &mut vec![false; self.nodes.len()]);
         for &item in rest {
             if let Node::Byte(c) = self.nodes[item] {
-                let stops: Vec<u8> = (STOP_CANDIDATES.iter())
+                let stops: Vec<u8> = (COMPONENT_DELIMITERS.iter())
                     .copied()
                     .filter(|&d| d != c && !before[d as usize])
                     .collect();
