@@ -259,6 +259,30 @@ pub(crate) fn scan_triples(
     }
 }
 
+/// [`scan_triples`] with the masks of `table`'s class by position (`shifted` is
+/// [`shifted`]`(table)`), as [`scan_shifted`] steps over a run: for the explainer's repetitions.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn scan_triples_shifted(
+    s: &[u8],
+    mut p: usize,
+    table: &[bool; 256],
+    shifted: &Shifted,
+    triple: &[[bool; 256]; 3],
+) -> usize {
+    loop {
+        p = scan_shifted(s, p, table, shifted);
+        match s.get(p..p + 3) {
+            Some(&[a, b, c])
+                if triple[0][a as usize] && triple[1][b as usize] && triple[2][c as usize] =>
+            {
+                p += 3
+            }
+            _ => return p,
+        }
+    }
+}
+
 /// The start of the last iteration of `(A ~ R)*` from `p` on, where `A` matches one byte of `start` and
 /// `R` is a repetition whose body matches the other bytes of `runs` alone (and, with `triple`, the
 /// triplets of [`scan_triples`], none of whose second and third bytes is in `start`) and fails alone on
