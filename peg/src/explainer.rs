@@ -558,6 +558,12 @@ pub fn generate(
             &format!("RUN_{k}"),
             table,
         );
+        out.line(&format!(
+            "/// The masks of `RUN_{k}` by position, for `scan_shifted` (two instructions a byte)."
+        ));
+        out.line(&format!(
+            "static RUN_SHIFTED_{k}: Shifted = shifted(&RUN_{k});"
+        ));
     }
     out.line("");
     out.line(
@@ -925,7 +931,7 @@ fn node(out: &mut Out<'_>, id: usize, p: &str) -> String {
                 out.line("if d.look != Look::Negative {");
                 out.indent += 1;
                 out.line(&format!(
-                    "{q} = scan_runs(d.s, {q}, &RUN_{j}, &RUN_{k}, {triple});"
+                    "{q} = scan_runs_shifted(d.s, {q}, &RUN_{j}, &RUN_{k}, &RUN_SHIFTED_{k}, {triple});"
                 ));
                 out.indent -= 1;
                 out.line("}");

@@ -6,7 +6,7 @@
 #[allow(unused_imports)] // the generated code uses some of them
 use crate::engine::recognizer::{
     any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, quiet_at, scan, scan_runs,
-    scan_shifted, scan_triples, scan_triples_shifted, shifted, Shifted,
+    scan_runs_shifted, scan_shifted, scan_triples, scan_triples_shifted, shifted, Shifted,
 };
 
 /// What an entry of the attempt lists stands for.
