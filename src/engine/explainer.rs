@@ -118,6 +118,8 @@ impl Ids {
         if buffer.len() < 4 * PACKED {
             buffer.resize(4 * PACKED, 0);
         }
+        // Zero past the ids of the list to come, as far as `Diag::positive_words` reads.
+        buffer[..2 * PACKED].fill(0);
         Ids { buffer, len: 0 }
     }
 
@@ -271,6 +273,25 @@ impl<'s> Diag<'s> {
     /// [`Diag::into_positive_ids`], borrowed.
     pub(crate) fn positive_ids(&self) -> &[u16] {
         &self.positives.buffer[..self.positives.len]
+    }
+
+    /// [`Diag::positive_ids`] as a key of fixed size when there are at most 32: their number, and the
+    /// first 32 places of the list's buffer, four ids to a word (the first in the low bits). The
+    /// places past the ids are zero unless a list was cut short (so two equal lists mostly have equal
+    /// keys; two keys are equal only for equal lists).
+    #[inline]
+    pub(crate) fn positive_words(&self) -> Option<(usize, [u64; 8])> {
+        let len = self.positives.len;
+        // (The buffer holds at least `4 * PACKED` = 64 ids, whatever `len` is.)
+        let ids: &[u16; 32] = self.positives.buffer.get(..32)?.try_into().ok()?;
+        if len > 32 {
+            return None;
+        }
+        let mut words = [0u64; 8];
+        for (word, lanes) in words.iter_mut().zip(ids.chunks_exact(4)) {
+            *word = (lanes.iter().rev()).fold(0, |w, &id| w << 16 | u64::from(id));
+        }
+        Some((len, words))
     }
 
     /// The buffer of the positive attempts, for the next `Diag` (see [`Diag::with_buffer`]).
