@@ -147,10 +147,12 @@ fn seen_place(words: &Words) -> usize {
     (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57) as usize
 }
 
+/// An attempt list and its folded list, in [`seen_list`]'s cache.
+type Seen = Option<(Words, &'static [Expected])>;
+
 thread_local! {
     /// The folded lists of the last attempt lists this thread met, by [`seen_place`] (one per place).
-    static SEEN: std::cell::RefCell<[Option<(Words, &'static [Expected])>; 128]> =
-        const { std::cell::RefCell::new([None; 128]) };
+    static SEEN: std::cell::RefCell<[Seen; 128]> = const { std::cell::RefCell::new([None; 128]) };
 }
 
 /// The folded list this thread made last for the attempt list `words` (the same ids in the same order:
