@@ -226,7 +226,7 @@ impl<'s> Diag<'s> {
     /// treats an empty list at the furthest position as it treats one before it). When nothing is
     /// recorded, `bound` was past the furthest position, and the run is to be made again from 0: the
     /// matching itself never depends on the record, so the second run attempts what the first did.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn with_bound(s: &'s [u8], buffer: Vec<u16>, bound: usize) -> Diag<'s> {
         Diag {
             s,
