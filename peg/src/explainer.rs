@@ -353,6 +353,7 @@ pub fn generate(
             // A normal rule that fails on some bytes alone: on those, its record is replayed.
             let k = fails.len();
             fails.push((rule.name.clone(), **fail, index));
+            out.line("#[inline(always)]");
             out.line(&format!(
                 "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
                 rule.name
@@ -541,6 +542,12 @@ pub fn generate(
             &format!("SKIP_{k}"),
             table,
         );
+        out.line(&format!(
+            "/// The masks of `SKIP_{k}` by position, for `scan_shifted` (two instructions a byte)."
+        ));
+        out.line(&format!(
+            "static SKIP_SHIFTED_{k}: Shifted = shifted(&SKIP_{k});"
+        ));
     }
     for (k, tables) in std::mem::take(&mut out.triples).iter().enumerate() {
         out.triple_table(k, tables);
@@ -551,6 +558,12 @@ pub fn generate(
             &format!("RUN_{k}"),
             table,
         );
+        out.line(&format!(
+            "/// The masks of `RUN_{k}` by position, for `scan_shifted` (two instructions a byte)."
+        ));
+        out.line(&format!(
+            "static RUN_SHIFTED_{k}: Shifted = shifted(&RUN_{k});"
+        ));
     }
     out.line("");
     out.line(
@@ -918,7 +931,7 @@ fn node(out: &mut Out<'_>, id: usize, p: &str) -> String {
                 out.line("if d.look != Look::Negative {");
                 out.indent += 1;
                 out.line(&format!(
-                    "{q} = scan_runs(d.s, {q}, &RUN_{j}, &RUN_{k}, {triple});"
+                    "{q} = scan_runs_shifted(d.s, {q}, &RUN_{j}, &RUN_{k}, &RUN_SHIFTED_{k}, {triple});"
                 ));
                 out.indent -= 1;
                 out.line("}");
@@ -953,10 +966,12 @@ fn node(out: &mut Out<'_>, id: usize, p: &str) -> String {
                     Some(triple) => {
                         let t = intern(&mut out.triples, **triple);
                         out.line(&format!(
-                            "{q} = scan_triples(d.s, {q}, &SKIP_{k}, &TRIPLE_{t});"
+                            "{q} = scan_triples_shifted(d.s, {q}, &SKIP_{k}, &SKIP_SHIFTED_{k}, &TRIPLE_{t});"
                         ));
                     }
-                    None => out.line(&format!("{q} = scan(d.s, {q}, &SKIP_{k});")),
+                    None => out.line(&format!(
+                        "{q} = scan_shifted(d.s, {q}, &SKIP_{k}, &SKIP_SHIFTED_{k});"
+                    )),
                 }
                 out.line(&format!("if let Some(&b) = d.s.get({q}) {{"));
                 out.indent += 1;

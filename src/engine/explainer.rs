@@ -6,7 +6,7 @@
 #[allow(unused_imports)] // the generated code uses some of them
 use crate::engine::recognizer::{
     any_char, byte_in, byte_is, byte_of, char_in, lit, lit_ci, quiet_at, scan, scan_runs,
-    scan_triples,
+    scan_runs_shifted, scan_shifted, scan_triples, scan_triples_shifted, shifted, Shifted,
 };
 
 /// What an entry of the attempt lists stands for.
@@ -118,6 +118,8 @@ impl Ids {
         if buffer.len() < 4 * PACKED {
             buffer.resize(4 * PACKED, 0);
         }
+        // Zero past the ids of the list to come, as far as `Diag::positive_words` reads.
+        buffer[..2 * PACKED].fill(0);
         Ids { buffer, len: 0 }
     }
 
@@ -224,7 +226,7 @@ impl<'s> Diag<'s> {
     /// treats an empty list at the furthest position as it treats one before it). When nothing is
     /// recorded, `bound` was past the furthest position, and the run is to be made again from 0: the
     /// matching itself never depends on the record, so the second run attempts what the first did.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn with_bound(s: &'s [u8], buffer: Vec<u16>, bound: usize) -> Diag<'s> {
         Diag {
             s,
@@ -271,6 +273,25 @@ impl<'s> Diag<'s> {
     /// [`Diag::into_positive_ids`], borrowed.
     pub(crate) fn positive_ids(&self) -> &[u16] {
         &self.positives.buffer[..self.positives.len]
+    }
+
+    /// [`Diag::positive_ids`] as a key of fixed size when there are at most 32: their number, and the
+    /// first 32 places of the list's buffer, four ids to a word (the first in the low bits). The
+    /// places past the ids are zero unless a list was cut short (so two equal lists mostly have equal
+    /// keys; two keys are equal only for equal lists).
+    #[inline]
+    pub(crate) fn positive_words(&self) -> Option<(usize, [u64; 8])> {
+        let len = self.positives.len;
+        // (The buffer holds at least `4 * PACKED` = 64 ids, whatever `len` is.)
+        let ids: &[u16; 32] = self.positives.buffer.get(..32)?.try_into().ok()?;
+        if len > 32 {
+            return None;
+        }
+        let mut words = [0u64; 8];
+        for (word, lanes) in words.iter_mut().zip(ids.chunks_exact(4)) {
+            *word = (lanes.iter().rev()).fold(0, |w, &id| w << 16 | u64::from(id));
+        }
+        Some((len, words))
     }
 
     /// The buffer of the positive attempts, for the next `Diag` (see [`Diag::with_buffer`]).

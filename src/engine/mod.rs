@@ -110,17 +110,70 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList)> {
         explainer::explain(rule.index(), &mut d);
     }
     let offset = d.offset();
-    let table = expected_items();
-    let expected = match place_bits(table, d.positive_ids()) {
-        Some(key) => folded_once(key, || {
-            let mut places = Vec::new();
-            places_of_bits(&key, &mut places);
-            fold_places(table, &places)
-        }),
-        None => expected_from_ids(table, &mut d.positive_ids().to_vec()).into(),
+    // The list of the same attempts in the same order met last on this thread, else the list of the
+    // set of their places.
+    let words = d.positive_words();
+    let seen = words.and_then(|words| seen_list(&words));
+    let expected = match seen {
+        Some(list) => ExpectedList::Static(list),
+        None => {
+            let table = expected_items();
+            let expected = match place_bits(table, d.positive_ids()) {
+                Some(key) => folded_once(key, || {
+                    let mut places = Vec::new();
+                    places_of_bits(&key, &mut places);
+                    fold_places(table, &places)
+                }),
+                None => expected_from_ids(table, &mut d.positive_ids().to_vec()).into(),
+            };
+            if let (Some(words), ExpectedList::Static(list)) = (&words, &expected) {
+                remember_list(words, list);
+            }
+            expected
+        }
     };
     BUFFER.set(d.into_buffer());
     Some((offset, expected))
+}
+
+/// A short attempt list as a key ([`Diag::positive_words`](crate::engine::explainer::Diag::positive_words)):
+/// its length and its ids, four to a word, zero past the last.
+type Words = (usize, [u64; 8]);
+
+/// The places of [`seen_list`]'s cache, the one `words` maps to.
+#[inline(always)]
+fn seen_place(words: &Words) -> usize {
+    let mixed = (words.1.iter()).fold(words.0 as u64, |h, &w| h.rotate_left(23) ^ w);
+    (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57) as usize
+}
+
+/// An attempt list and its folded list, in [`seen_list`]'s cache.
+type Seen = Option<(Words, &'static [Expected])>;
+
+thread_local! {
+    /// The folded lists of the last attempt lists this thread met, by [`seen_place`] (one per place).
+    static SEEN: std::cell::RefCell<[Seen; 128]> = const { std::cell::RefCell::new([None; 128]) };
+}
+
+/// The folded list this thread made last for the attempt list `words` (the same ids in the same order:
+/// what the set of their places, [`folded_once`]'s key, is made from), looked up without gathering the
+/// places: the lines of a file that fail in one way mostly fail with the same attempts.
+#[inline]
+fn seen_list(words: &Words) -> Option<&'static [Expected]> {
+    let place = seen_place(words);
+    SEEN.try_with(|seen| match seen.borrow()[place] {
+        Some((key, list)) if key == *words => Some(list),
+        _ => None,
+    })
+    .ok()
+    .flatten()
+}
+
+/// Keeps `list` as the folded list of the attempt list `words` for [`seen_list`].
+fn remember_list(words: &Words, list: &'static [Expected]) {
+    let place = seen_place(words);
+    // (A thread being torn down has no cache any more: the list is then just not kept.)
+    let _ = SEEN.try_with(|seen| seen.borrow_mut()[place] = Some((*words, list)));
 }
 
 /// What the grammar accepts right after a complete, non-empty port in the language of `rule` (after
@@ -734,6 +787,42 @@ mod expected_from_ids_tests {
             let _ = crate::engine::explainer::explain(Rule::URI_REFERENCE.index(), &mut d);
             let fresh = expected_from_ids(expected_items(), &mut d.into_positive_ids());
             assert_eq!(error(input).expected(), fresh.as_slice(), "{input:?}");
+        }
+    }
+
+    /// The lists this thread looks up by the attempts themselves (`seen_list`) are those of the
+    /// attempts: rejections whose attempt lists differ (in length, order or ids; a long one in an IPv6
+    /// address), met in turn and again in the other order, each get the error of the pest_derive
+    /// reference.
+    #[test]
+    fn the_lists_looked_up_by_their_attempts_are_those_of_the_attempts() {
+        let inputs = [
+            "http://a b/",
+            "http://a/{x}",
+            "http://a/b?{",
+            "http://a/b#{",
+            "http://[::1/",
+            "http://[v1.x/",
+            "http://1.2.3.4x{/",
+            "http://u@h:12x/",
+            "%zz",
+            "a:b:c{",
+            "//a:b:c/",
+            "#a#b",
+            "?{",
+            "http://{x}",
+            "http://x.{y}",
+            "",
+        ];
+        let long = "http://[1:2:3:4:5:6:7:8:9]/";
+        let mut order: Vec<&str> = inputs.iter().chain([&long]).copied().collect();
+        for _ in 0..2 {
+            for input in &order {
+                let here = explain(Rule::URI_REFERENCE, input);
+                let reference = Rule::URI_REFERENCE.validate_with_reference(input).err();
+                assert_eq!(here, reference, "{input:?}");
+            }
+            order.reverse();
         }
     }
 

@@ -242,12 +242,38 @@ fn scan_by(s: &[u8], mut p: usize, table: &[bool; 256], mask: impl Fn(&[u8]) -> 
 #[inline]
 pub(crate) fn scan_triples(
     s: &[u8],
-    mut p: usize,
+    p: usize,
     table: &[bool; 256],
     triple: &[[bool; 256]; 3],
 ) -> usize {
+    triples_by(s, p, triple, |p| scan(s, p, table))
+}
+
+/// [`scan_triples`] with the masks of `table`'s class by position (`shifted` is
+/// [`shifted`]`(table)`), as [`scan_shifted`] steps over a run: for the explainer's repetitions.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn scan_triples_shifted(
+    s: &[u8],
+    p: usize,
+    table: &[bool; 256],
+    shifted: &Shifted,
+    triple: &[[bool; 256]; 3],
+) -> usize {
+    triples_by(s, p, triple, |p| scan_shifted(s, p, table, shifted))
+}
+
+/// The run of [`scan_triples`] from `p`, the runs of bytes found by `run` (from a position to the end
+/// of its run).
+#[inline(always)]
+fn triples_by(
+    s: &[u8],
+    mut p: usize,
+    triple: &[[bool; 256]; 3],
+    run: impl Fn(usize) -> usize,
+) -> usize {
     loop {
-        p = scan(s, p, table);
+        p = run(p);
         match s.get(p..p + 3) {
             Some(&[a, b, c])
                 if triple[0][a as usize] && triple[1][b as usize] && triple[2][c as usize] =>
@@ -274,14 +300,37 @@ pub(crate) fn scan_runs(
     runs: &[bool; 256],
     triple: Option<&[[bool; 256]; 3]>,
 ) -> usize {
+    runs_by(s, p, start, |p| match triple {
+        Some(triple) => scan_triples(s, p, runs, triple),
+        None => scan(s, p, runs),
+    })
+}
+
+/// [`scan_runs`] with the masks of `runs`'s class by position (`shifted` is [`shifted`]`(runs)`): for
+/// the explainer's repetitions of runs.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn scan_runs_shifted(
+    s: &[u8],
+    p: usize,
+    start: &[bool; 256],
+    runs: &[bool; 256],
+    shifted: &Shifted,
+    triple: Option<&[[bool; 256]; 3]>,
+) -> usize {
+    runs_by(s, p, start, |p| match triple {
+        Some(triple) => scan_triples_shifted(s, p, runs, shifted, triple),
+        None => scan_shifted(s, p, runs, shifted),
+    })
+}
+
+/// The start of the last iteration of [`scan_runs`] from `p`, the end of the runs found by `end`.
+#[inline(always)]
+fn runs_by(s: &[u8], p: usize, start: &[bool; 256], end: impl FnOnce(usize) -> usize) -> usize {
     if !s.get(p).is_some_and(|&b| start[b as usize]) {
         return p;
     }
-    let end = match triple {
-        Some(triple) => scan_triples(s, p, runs, triple),
-        None => scan(s, p, runs),
-    };
-    let mut last = end - 1;
+    let mut last = end(p) - 1;
     while !start[s[last] as usize] {
         last -= 1;
     }
