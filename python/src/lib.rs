@@ -833,23 +833,23 @@ fn batch_check<'py>(
     guard(|| {
         let rule = rule_named(rule)?;
         let chunks = with_rows(py, array, |rows, pool, _| {
-            // Pass 1, the verdicts: the compiled recognizer alone.
-            let scan = verdicts::scan(rows, pool, |row| match row {
-                Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
-                _ => Err(()),
-            });
             if !explain {
+                // The verdicts alone: the compiled recognizer.
+                let scan = verdicts::scan(rows, pool, |row, _| match row {
+                    Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
+                    _ => Err(()),
+                });
                 return Ok(vec![verdicts::unexplained(&scan)?]);
             }
-            // Pass 2: the rejected rows explained.
-            let scan = scan.explain(rows, pool, |row| match row {
-                Row::Null => None,
+            // The verdicts of the compiled recognizer; a rejected row explained by the explaining
+            // parser, in the same run.
+            let scan = verdicts::scan(rows, pool, |row, message| match row {
+                Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
+                Row::Null => Ok(()),
                 Row::Text(text) => rfc3986::validate(rule, text)
-                    .err()
-                    .map(|e| Rejection::of(&e, text.as_bytes())),
+                    .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
                 Row::NotUtf8(bytes) => rfc3986::validate_bytes(rule, bytes)
-                    .err()
-                    .map(|e| Rejection::of(&e, bytes)),
+                    .map_err(|e| Rejection::write(&e, bytes, message)),
             });
             verdicts::explained(&scan, pool)
         })?;
@@ -872,16 +872,16 @@ fn batch_check_iri<'py>(
             .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
         let chunks = with_rows(py, array, |rows, pool, _| {
             // One pass: the runtime grammar explains as it decides.
-            let scan = verdicts::scan(rows, pool, |row| match row {
+            let scan = verdicts::scan(rows, pool, |row, message| match row {
                 Row::Null => Ok(()),
                 Row::Text(text) => entry
                     .parse(text)
                     .map(drop)
-                    .map_err(|e| Rejection::of(&e, text.as_bytes())),
+                    .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
                 Row::NotUtf8(bytes) => entry
                     .parse_bytes(bytes)
                     .map(drop)
-                    .map_err(|e| Rejection::of(&e, bytes)),
+                    .map_err(|e| Rejection::write(&e, bytes, message)),
             });
             verdicts::explained(&scan, pool)
         })?;
