@@ -91,7 +91,7 @@ fn null_buffer(words: &[u64], len: usize) -> Option<NullBuffer> {
 
 /// The verdicts on the rows of `reader`: `verdict` of each row that is not null (it is never given
 /// [`Row::Null`]), `Err` with what is known about a rejected row, whose message it appends to the
-/// `String` it is given (what it appends for a valid row is dropped).
+/// `String` it is given (it appends nothing for a valid row).
 pub(crate) fn scan<'a, E: Send>(
     reader: &Reader<'a>,
     pool: Option<&rayon::ThreadPool>,
@@ -158,12 +158,8 @@ fn scan_runs<'a, E: Send>(
                 return;
             }
             set(&mut run.present, i - first);
-            let before = run.text.len();
             match verdict(row, &mut run.text) {
-                Ok(()) => {
-                    run.text.truncate(before);
-                    set(&mut run.valid, i - first);
-                }
+                Ok(()) => set(&mut run.valid, i - first),
                 Err(e) => {
                     run.rejected.push(i);
                     run.explanations.push(e);
