@@ -804,7 +804,9 @@ fn nulls_of(valid: impl Iterator<Item = bool>) -> Option<NullBuffer> {
 }
 
 /// Imports `array` and runs `work` on its rows, with the GIL released when the rows are long enough,
-/// on the thread pool when they are many.
+/// on the thread pool when they are many: then the whole of `work` runs on a thread of the pool, so
+/// that each of its parallel steps starts without a thread from outside the pool handing it over and
+/// waiting for it (one hand-over per call instead of one per step).
 fn with_rows<'py, T: Send>(
     py: Python<'py>,
     array: &Bound<'py, PyAny>,
@@ -814,8 +816,9 @@ fn with_rows<'py, T: Send>(
     let reader = column.reader();
     let pool = pool::for_rows(py, reader.len())?;
     let large = column.large;
-    maybe_detach(py, reader.weight(), || {
-        work(&reader, pool.as_deref(), large)
+    maybe_detach(py, reader.weight(), || match pool.as_deref() {
+        Some(pool) => pool.install(|| work(&reader, Some(pool), large)),
+        None => work(&reader, None, large),
     })
 }
 
