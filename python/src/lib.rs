@@ -844,21 +844,32 @@ fn batch_check<'py>(
                 });
                 return Ok(vec![verdicts::unexplained(&scan)?]);
             }
-            // The verdicts of the compiled recognizer, a rejected row explained in the same run by
-            // `validate` (whose explaining parser starts from where the recognizer stopped; deciding
-            // every row with `validate` alone costs a valid row more than it saves a rejected one).
+            // The verdicts of the compiled recognizer, a rejected row explained in the same run.
             let scan = verdicts::scan(rows, pool, |row, message| match row {
-                Row::Null => Ok(()),
                 Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
-                Row::Text(text) => rfc3986::validate(rule, text)
-                    .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
-                Row::NotUtf8(bytes) => rfc3986::validate_bytes(rule, bytes)
-                    .map_err(|e| Rejection::write(&e, bytes, message)),
+                _ => explain_rejected(rule, row, message),
             });
             verdicts::explained(&scan, pool)
         })?;
         export(py, chunks)
     })
+}
+
+/// check()'s verdict on a row the compiled recognizer rejected, or that is null or not UTF-8: `Err`
+/// with its rejection, its message appended to `message`, by `validate` (whose explaining parser starts
+/// from where the recognizer stopped; deciding every row with `validate` alone costs a valid row more
+/// than it saves a rejected one). Out of line, so that the verdict on a valid row stays small.
+#[cold]
+#[inline(never)]
+fn explain_rejected(rule: Rule, row: Row<'_>, message: &mut String) -> Result<(), Rejection> {
+    match row {
+        Row::Null => Ok(()),
+        Row::Text(text) => rfc3986::validate(rule, text)
+            .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
+        Row::NotUtf8(bytes) => {
+            rfc3986::validate_bytes(rule, bytes).map_err(|e| Rejection::write(&e, bytes, message))
+        }
+    }
 }
 
 /// batch_check_iri(array, rule) -> the same chunks as batch_check, against the IRI grammar (RFC 3987).

@@ -160,11 +160,7 @@ fn scan_runs<'a, E: Send>(
             set(&mut run.present, i - first);
             match verdict(row, &mut run.text) {
                 Ok(()) => set(&mut run.valid, i - first),
-                Err(e) => {
-                    run.rejected.push(i);
-                    run.explanations.push(e);
-                    run.ends.push(run.text.len());
-                }
+                Err(e) => run.reject(i, e),
             }
         };
         if by_value {
@@ -199,6 +195,16 @@ fn scan_runs<'a, E: Send>(
 }
 
 impl<E> Scan<E> {
+    /// Notes row `i` as rejected, with what is known about it (its message already at the end of
+    /// `text`). Out of line: most rows are valid, and their verdict's code stays small.
+    #[cold]
+    #[inline(never)]
+    fn reject(&mut self, i: usize, e: E) {
+        self.rejected.push(i);
+        self.explanations.push(e);
+        self.ends.push(self.text.len());
+    }
+
     /// The rejected rows, ascending, each with what is known about it and its message.
     fn rejections(&self) -> impl Iterator<Item = (usize, &E, &str)> + '_ {
         self.rejected.iter().enumerate().map(|(k, &row)| {
