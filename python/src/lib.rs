@@ -836,18 +836,15 @@ fn batch_check<'py>(
     guard(|| {
         let rule = rule_named(rule)?;
         let chunks = with_rows(py, array, |rows, pool, _| {
+            // The verdicts of the compiled recognizer.
+            let accept = |row| matches!(row, Row::Text(text) if rfc3986::is_valid(rule, text));
             if !explain {
-                // The verdicts alone: the compiled recognizer.
-                let scan = verdicts::scan(rows, pool, |row, _| match row {
-                    Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
-                    _ => Err(()),
-                });
+                let scan = verdicts::scan(rows, pool, accept, |_, _| Err(()));
                 return Ok(vec![verdicts::unexplained(&scan)?]);
             }
-            // The verdicts of the compiled recognizer, a rejected row explained in the same run.
-            let scan = verdicts::scan(rows, pool, |row, message| match row {
-                Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
-                _ => explain_rejected(rule, row, message),
+            // A rejected row explained in the run that rejects it.
+            let scan = verdicts::scan(rows, pool, accept, |row, message| {
+                explain_rejected(rule, row, message)
             });
             verdicts::explained(&scan, pool)
         })?;
@@ -858,9 +855,7 @@ fn batch_check<'py>(
 /// check()'s verdict on a row the compiled recognizer rejected, or that is null or not UTF-8: `Err`
 /// with its rejection, its message appended to `message`, by `validate` (whose explaining parser starts
 /// from where the recognizer stopped; deciding every row with `validate` alone costs a valid row more
-/// than it saves a rejected one). Out of line, so that the verdict on a valid row stays small.
-#[cold]
-#[inline(never)]
+/// than it saves a rejected one).
 fn explain_rejected(rule: Rule, row: Row<'_>, message: &mut String) -> Result<(), Rejection> {
     match row {
         Row::Null => Ok(()),
@@ -887,17 +882,22 @@ fn batch_check_iri<'py>(
             .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
         let chunks = with_rows(py, array, |rows, pool, _| {
             // One pass: the runtime grammar explains as it decides.
-            let scan = verdicts::scan(rows, pool, |row, message| match row {
-                Row::Null => Ok(()),
-                Row::Text(text) => entry
-                    .parse(text)
-                    .map(drop)
-                    .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
-                Row::NotUtf8(bytes) => entry
-                    .parse_bytes(bytes)
-                    .map(drop)
-                    .map_err(|e| Rejection::write(&e, bytes, message)),
-            });
+            let scan = verdicts::scan(
+                rows,
+                pool,
+                |_| false,
+                |row, message| match row {
+                    Row::Null => Ok(()),
+                    Row::Text(text) => entry
+                        .parse(text)
+                        .map(drop)
+                        .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
+                    Row::NotUtf8(bytes) => entry
+                        .parse_bytes(bytes)
+                        .map(drop)
+                        .map_err(|e| Rejection::write(&e, bytes, message)),
+                },
+            );
             verdicts::explained(&scan, pool)
         })?;
         export(py, chunks)

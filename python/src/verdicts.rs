@@ -89,18 +89,22 @@ fn null_buffer(words: &[u64], len: usize) -> Option<NullBuffer> {
     Some(NullBuffer::new(bits(words, len))).filter(|n| n.null_count() > 0)
 }
 
-/// The verdicts on the rows of `reader`: `verdict` of each row that is not null (it is never given
-/// [`Row::Null`]), `Err` with what is known about a rejected row, whose message it appends to the
-/// `String` it is given (it appends nothing for a valid row).
+/// The verdicts on the rows of `reader`: valid where `accept` says so, else what `explain` says, `Err`
+/// with what is known about a rejected row, whose message it appends to the `String` it is given (it
+/// appends nothing for a valid row). Neither is given [`Row::Null`]. A run of rows is decided by
+/// `accept` first, in a loop with nothing else in it (most rows are valid), then its rows that `accept`
+/// rejected are given to `explain`, on the same thread.
 pub(crate) fn scan<'a, E: Send>(
     reader: &Reader<'a>,
     pool: Option<&rayon::ThreadPool>,
-    verdict: impl Fn(Row<'a>, &mut String) -> Result<(), E> + Sync + Send,
+    accept: impl Fn(Row<'a>) -> bool + Sync + Send,
+    explain: impl Fn(Row<'a>, &mut String) -> Result<(), E> + Sync + Send,
 ) -> Scan<E> {
+    let verdict = (&accept, &explain);
     let Some(keys) = reader.shared_values() else {
-        return scan_runs(reader, pool, reader.len(), false, &verdict);
+        return scan_runs(reader, pool, reader.len(), false, verdict);
     };
-    let values = scan_runs(reader, pool, reader.value_count(), true, &verdict);
+    let values = scan_runs(reader, pool, reader.value_count(), true, verdict);
     // The rows take their value's verdict: bit operations only, on the calling thread.
     let n = keys.len();
     let words = n.div_ceil(64);
@@ -138,7 +142,10 @@ fn scan_runs<'a, E: Send>(
     pool: Option<&rayon::ThreadPool>,
     n: usize,
     by_value: bool,
-    verdict: &(impl Fn(Row<'a>, &mut String) -> Result<(), E> + Sync + Send),
+    (accept, explain): (
+        &(impl Fn(Row<'a>) -> bool + Sync + Send),
+        &(impl Fn(Row<'a>, &mut String) -> Result<(), E> + Sync + Send),
+    ),
 ) -> Scan<E> {
     let runs = pool::par_chunks(pool, n, |rows: Range<usize>| {
         let words = rows.len().div_ceil(64);
@@ -153,20 +160,29 @@ fn scan_runs<'a, E: Send>(
             source_of: None,
         };
         let first = rows.start;
+        // The rows `accept` rejected, to explain after the loop.
+        let mut doubtful = Vec::new();
         let each = |i: usize, row: Row<'a>| {
             if matches!(row, Row::Null) {
                 return;
             }
             set(&mut run.present, i - first);
-            match verdict(row, &mut run.text) {
-                Ok(()) => set(&mut run.valid, i - first),
-                Err(e) => run.reject(i, e),
+            if accept(row) {
+                set(&mut run.valid, i - first);
+            } else {
+                push_cold(&mut doubtful, (i, row));
             }
         };
         if by_value {
             reader.for_each_value(rows, each);
         } else {
             reader.for_each_row(rows, each);
+        }
+        for (i, row) in doubtful {
+            match explain(row, &mut run.text) {
+                Ok(()) => set(&mut run.valid, i - first),
+                Err(e) => run.reject(i, e),
+            }
         }
         run
     });
@@ -194,11 +210,16 @@ fn scan_runs<'a, E: Send>(
     scan
 }
 
+/// `list.push(item)`, out of line: the loop that decides the rows stays small.
+#[cold]
+#[inline(never)]
+fn push_cold<T>(list: &mut Vec<T>, item: T) {
+    list.push(item);
+}
+
 impl<E> Scan<E> {
     /// Notes row `i` as rejected, with what is known about it (its message already at the end of
-    /// `text`). Out of line: most rows are valid, and their verdict's code stays small.
-    #[cold]
-    #[inline(never)]
+    /// `text`).
     fn reject(&mut self, i: usize, e: E) {
         self.rejected.push(i);
         self.explanations.push(e);
