@@ -852,8 +852,8 @@ fn batch_check<'py>(
     })
 }
 
-/// check()'s verdict on a row the compiled recognizer rejected, or that is null or not UTF-8: `Err`
-/// with its rejection, its message appended to `message`, by `validate` (whose explaining parser starts
+/// check()'s verdict on a row the compiled recognizer rejected (text, or bytes that are not UTF-8;
+/// never a null row, which is `Ok`): `Err` with its rejection, its message appended to `message`, by `validate` (whose explaining parser starts
 /// from where the recognizer stopped; deciding every row with `validate` alone costs a valid row more
 /// than it saves a rejected one).
 fn explain_rejected(rule: Rule, row: Row<'_>, message: &mut String) -> Result<(), Rejection> {
