@@ -4,9 +4,10 @@
     python bench/bench.py [FILE] [--repeat N] [--cli PATH] [--markdown]
 
 FILE has one URI reference per line (default: the repository's data/real-uris-sample.txt). For every
-validator it prints the time per URI (best of N runs, one process, the GIL held unless said) and how many
-lines it accepts, then every line on which a peer's verdict differs from ours, grouped by the reason our
-parser gives (an RFC 3986 ABNF rule), so that who is right can be checked against the RFC.
+validator it prints the time per URI (best of N runs after a warm-up that is not timed, runs for at least
+WARM_UP_SECONDS, one process, the GIL held unless said) and how many lines it accepts, then every line on
+which a peer's verdict differs from ours, grouped by the reason our parser gives (an RFC 3986 ABNF rule),
+so that who is right can be checked against the RFC.
 
 Peers (pip install rfc3986 rfc3986-validator rfc3987 rfc3987-syntax):
 
@@ -40,10 +41,30 @@ def read_lines(path: Path) -> list[str]:
     return [line for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
-def best_time(fn, lines, repeat):
-    """Best wall time and best CPU time (this process, all threads) of `repeat` runs, and the result."""
+# Every validator runs untimed for at least this long (and at least once) before it is timed: about one
+# run of the fastest peer on the corpus. A peer's run calls it once per line, so it is warm after its
+# first lines; a batch run is one call, and a process's first calls of it are slower (the thread pool
+# starts; the allocator's heaps and the page tables grow to the result's buffers: hundreds of page
+# faults a call over the first few calls). Timed, they made the best of 3 runs of the explained batch
+# check vary by a third from run to run.
+WARM_UP_SECONDS = 0.25
+
+
+def warm_up(fn, lines):
+    """Runs `fn(lines)` untimed until WARM_UP_SECONDS have passed, at least once."""
+    start = time.perf_counter()
+    fn(lines)
+    while time.perf_counter() - start < WARM_UP_SECONDS:
+        fn(lines)
+
+
+def best_time(fn, lines, repeat, warm=True):
+    """Best wall time and best CPU time (this process, all threads) of `repeat` runs, and the result;
+    with `warm`, after `warm_up`, as for the batch rows (see `batch_child`)."""
     best = best_cpu = float("inf")
     result = None
+    if warm:
+        warm_up(fn, lines)
     for _ in range(repeat):
         c0, t0 = time.process_time(), time.perf_counter()
         result = fn(lines)
@@ -101,11 +122,15 @@ def peers():
 
 
 def batch_child(path: str, threads: str, repeat: int, explain: bool) -> dict:
+    """`check` on the whole file in a child process with `threads` threads: best of `repeat` calls after
+    calls on the whole array (not a few rows) for WARM_UP_SECONDS, as for every validator."""
     env = dict(os.environ, RAYON_NUM_THREADS=threads)
     code = (
         "import json,sys,time;import pyarrow as pa;from rfc3986_strict import arrow as A;"
         "lines=[l for l in open(sys.argv[1],encoding='utf-8').read().splitlines() if l];arr=pa.array(lines);"
-        "A.check(arr[:10]);best=cpu=1e9\n"
+        "s=time.perf_counter();A.check(arr,explain=sys.argv[3]=='1')\n"
+        f"while time.perf_counter()-s<{WARM_UP_SECONDS}: A.check(arr,explain=sys.argv[3]=='1')\n"
+        "best=cpu=1e9\n"
         "for _ in range(int(sys.argv[2])):\n"
         " c=time.process_time();t=time.perf_counter();out=A.check(arr,explain=sys.argv[3]=='1')\n"
         " best=min(best,time.perf_counter()-t);cpu=min(cpu,time.process_time()-c)\n"
@@ -179,7 +204,8 @@ def main() -> int:
     verdicts = {}
     for name, (rule, fn) in peers().items():
         subset = lines[: args.slow_lines] if "syntax" in name else lines
-        t, v = best_time(fn, subset, args.repeat if "syntax" not in name else 1)
+        slow = "syntax" in name  # one run, not warmed up: ~10 ms per URI
+        t, v = best_time(fn, subset, 1 if slow else args.repeat, warm=not slow)
         t = (t[0] * n / len(subset), t[1] * n / len(subset))  # per-URI times scaled to the whole file
         verdicts[name] = (rule, v)
         note = "1 core" + ("; IRI grammar" if rule == "IRI-reference" else "")

@@ -804,7 +804,9 @@ fn nulls_of(valid: impl Iterator<Item = bool>) -> Option<NullBuffer> {
 }
 
 /// Imports `array` and runs `work` on its rows, with the GIL released when the rows are long enough,
-/// on the thread pool when they are many.
+/// on the thread pool when they are many: then the whole of `work` runs on a thread of the pool, so
+/// that each of its parallel steps starts without a thread from outside the pool handing it over and
+/// waiting for it (one hand-over per call instead of one per step).
 fn with_rows<'py, T: Send>(
     py: Python<'py>,
     array: &Bound<'py, PyAny>,
@@ -814,8 +816,9 @@ fn with_rows<'py, T: Send>(
     let reader = column.reader();
     let pool = pool::for_rows(py, reader.len())?;
     let large = column.large;
-    maybe_detach(py, reader.weight(), || {
-        work(&reader, pool.as_deref(), large)
+    maybe_detach(py, reader.weight(), || match pool.as_deref() {
+        Some(pool) => pool.install(|| work(&reader, Some(pool), large)),
+        None => work(&reader, None, large),
     })
 }
 
@@ -833,28 +836,35 @@ fn batch_check<'py>(
     guard(|| {
         let rule = rule_named(rule)?;
         let chunks = with_rows(py, array, |rows, pool, _| {
-            // Pass 1, the verdicts: the compiled recognizer alone.
-            let scan = verdicts::scan(rows, pool, |row| match row {
-                Row::Text(text) if rfc3986::is_valid(rule, text) => Ok(()),
-                _ => Err(()),
-            });
+            // The verdicts of the compiled recognizer.
+            let accept = |row| matches!(row, Row::Text(text) if rfc3986::is_valid(rule, text));
             if !explain {
+                let scan = verdicts::scan(rows, pool, accept, |_, _| Err(()));
                 return Ok(vec![verdicts::unexplained(&scan)?]);
             }
-            // Pass 2: the rejected rows explained.
-            let scan = scan.explain(rows, pool, |row| match row {
-                Row::Null => None,
-                Row::Text(text) => rfc3986::validate(rule, text)
-                    .err()
-                    .map(|e| Rejection::of(&e, text.as_bytes())),
-                Row::NotUtf8(bytes) => rfc3986::validate_bytes(rule, bytes)
-                    .err()
-                    .map(|e| Rejection::of(&e, bytes)),
+            // A rejected row explained in the run that rejects it.
+            let scan = verdicts::scan(rows, pool, accept, |row, message| {
+                explain_rejected(rule, row, message)
             });
             verdicts::explained(&scan, pool)
         })?;
         export(py, chunks)
     })
+}
+
+/// check()'s verdict on a row the compiled recognizer rejected (text, or bytes that are not UTF-8;
+/// never a null row, which is `Ok`): `Err` with its rejection, its message appended to `message`, by `validate` (whose explaining parser starts
+/// from where the recognizer stopped; deciding every row with `validate` alone costs a valid row more
+/// than it saves a rejected one).
+fn explain_rejected(rule: Rule, row: Row<'_>, message: &mut String) -> Result<(), Rejection> {
+    match row {
+        Row::Null => Ok(()),
+        Row::Text(text) => rfc3986::validate(rule, text)
+            .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
+        Row::NotUtf8(bytes) => {
+            rfc3986::validate_bytes(rule, bytes).map_err(|e| Rejection::write(&e, bytes, message))
+        }
+    }
 }
 
 /// batch_check_iri(array, rule) -> the same chunks as batch_check, against the IRI grammar (RFC 3987).
@@ -872,17 +882,22 @@ fn batch_check_iri<'py>(
             .map_err(|e| PyValueError::new_err(format!("unknown IRI rule: {e}")))?;
         let chunks = with_rows(py, array, |rows, pool, _| {
             // One pass: the runtime grammar explains as it decides.
-            let scan = verdicts::scan(rows, pool, |row| match row {
-                Row::Null => Ok(()),
-                Row::Text(text) => entry
-                    .parse(text)
-                    .map(drop)
-                    .map_err(|e| Rejection::of(&e, text.as_bytes())),
-                Row::NotUtf8(bytes) => entry
-                    .parse_bytes(bytes)
-                    .map(drop)
-                    .map_err(|e| Rejection::of(&e, bytes)),
-            });
+            let scan = verdicts::scan(
+                rows,
+                pool,
+                |_| false,
+                |row, message| match row {
+                    Row::Null => Ok(()),
+                    Row::Text(text) => entry
+                        .parse(text)
+                        .map(drop)
+                        .map_err(|e| Rejection::write(&e, text.as_bytes(), message)),
+                    Row::NotUtf8(bytes) => entry
+                        .parse_bytes(bytes)
+                        .map(drop)
+                        .map_err(|e| Rejection::write(&e, bytes, message)),
+                },
+            );
             verdicts::explained(&scan, pool)
         })?;
         export(py, chunks)

@@ -36,7 +36,7 @@ pub(crate) struct Explained {
 
 /// What `error`, found in `input`, says.
 pub(crate) fn explain(error: &ParseError, input: &[u8]) -> Explained {
-    if password_span(input).is_some_and(|p| p.contains(&error.offset())) {
+    if in_password(error, input) {
         let mut detail = IN_PASSWORD.to_string();
         if !error.expected().is_empty() {
             detail.push_str("; ");
@@ -55,28 +55,43 @@ pub(crate) fn explain(error: &ParseError, input: &[u8]) -> Explained {
     }
 }
 
-/// The `detail` of [`explain`] alone.
-pub(crate) fn detail(error: &ParseError, input: &[u8]) -> String {
-    kind_and_detail(error, input).1
+/// Whether `error` is at a character of the userinfo password of `input`.
+fn in_password(error: &ParseError, input: &[u8]) -> bool {
+    let offset = error.offset();
+    // A password ends before an `@` (RFC 3986 3.2.1): with none at or after the error, the error is
+    // not in one, and most rejected rows are found so without the generic split.
+    input.get(offset..).is_some_and(|rest| rest.contains(&b'@'))
+        && password_span(input).is_some_and(|p| p.contains(&offset))
 }
 
-/// [`kind`] and the `detail` of [`explain`], with one look for the password: what a row of the batch
-/// `check` says.
-pub(crate) fn kind_and_detail(error: &ParseError, input: &[u8]) -> (&'static str, String) {
-    if password_span(input).is_some_and(|p| p.contains(&error.offset())) {
-        (
-            rfc3986::ParseErrorKind::InvalidCharacter.name(),
-            explain(error, input).detail,
-        )
+/// The `detail` of [`explain`] alone.
+pub(crate) fn detail(error: &ParseError, input: &[u8]) -> String {
+    let mut detail = String::new();
+    write_kind_and_detail(error, input, &mut detail);
+    detail
+}
+
+/// Appends the `detail` of [`explain`] to `out` and returns [`kind`], with one look for the
+/// password: what a row of the batch `check` says, written without a `String` of its own.
+pub(crate) fn write_kind_and_detail(
+    error: &ParseError,
+    input: &[u8],
+    out: &mut String,
+) -> &'static str {
+    if in_password(error, input) {
+        out.push_str(&explain(error, input).detail);
+        rfc3986::ParseErrorKind::InvalidCharacter.name()
     } else {
-        (error.kind().name(), error.detail())
+        // Writing to a String cannot fail.
+        let _ = error.write_detail(out);
+        error.kind().name()
     }
 }
 
 /// The error's kind, as the command line's `--redact` gives it: `invalid-character` for an error at a
 /// character of the password, whose own kind (`space`, `brace`, ...) would say what the character is.
 pub(crate) fn kind(error: &ParseError, input: &[u8]) -> &'static str {
-    if password_span(input).is_some_and(|p| p.contains(&error.offset())) {
+    if in_password(error, input) {
         rfc3986::ParseErrorKind::InvalidCharacter.name()
     } else {
         error.kind().name()

@@ -2,12 +2,14 @@
 //! not, as the struct `{valid, offset, kind, message}`.
 //!
 //! Most rows of real data are valid, and a verdict costs a fraction of what explaining a rejection
-//! does. So the rows are worked on in two passes: [`scan`] decides every row, in parallel runs of
-//! rows, into two bitmaps (valid rows, non-null rows) and the list of the rejected rows; then
-//! [`Scan::explain`] explains only the rejected ones (also in parallel). The result's columns are
-//! made from those in bulk: `valid` and the struct's nulls are the bitmaps themselves, `offset`,
-//! `kind` and `message` are set at the rejected rows and null elsewhere. No row costs an allocation
-//! or an entry of a per-row list, except a rejected one.
+//! does. So [`scan`] decides every row, in parallel runs of rows, into two bitmaps (valid rows,
+//! non-null rows) and the list of the rejected rows: a run's rows are decided in a loop that does
+//! nothing else, then the run's rejected rows are explained, on the same thread (the rows are read
+//! once, and the explanations are shared out between the threads with the runs). The messages of a
+//! run are written one after the other into one text, not a `String` each. The result's columns are made from those in bulk: `valid` and the
+//! struct's nulls are the bitmaps themselves, `offset`, `kind` and `message` are set at the rejected
+//! rows and null elsewhere. No row costs an allocation or an entry of a per-row list, except a
+//! rejected one (an entry).
 //!
 //! A dictionary-encoded column has each distinct value decided and explained once (when there are no
 //! more values than rows); its rows then take their value's verdict.
@@ -15,8 +17,9 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use arrow_array::builder::StringBuilder;
 use arrow_array::{ArrayRef, BooleanArray, Int64Array, StringArray, StructArray};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -24,31 +27,30 @@ use pyo3::prelude::*;
 use crate::column::{char_offset_in_bytes, Reader, Row};
 use crate::pool;
 
-/// Rejected rows (or dictionary values) per task when explaining them: an explanation costs some
-/// microseconds, so small tasks share the work out evenly between the threads.
-const EXPLAINED_PER_TASK: usize = 32;
-
-/// What check() says about a rejected row: the `offset`, `kind` and `message` of the result.
+/// What check() says about a rejected row: the `offset` and `kind` of the result (the `message` is
+/// in the [`Scan`]'s text).
 pub(crate) struct Rejection {
     offset: i64,
     kind: &'static str,
-    message: String,
 }
 
 impl Rejection {
-    /// The rejection of a row whose parse failed with `error`; `input` the row's bytes.
-    pub(crate) fn of(error: &rfc3986::ParseError, input: &[u8]) -> Rejection {
-        let (kind, message) = crate::redact::kind_and_detail(error, input);
+    /// The rejection of a row whose parse failed with `error`, its message appended to `message`;
+    /// `input` the row's bytes.
+    pub(crate) fn write(
+        error: &rfc3986::ParseError,
+        input: &[u8],
+        message: &mut String,
+    ) -> Rejection {
         Rejection {
+            kind: crate::redact::write_kind_and_detail(error, input, message),
             offset: char_offset_in_bytes(input, error.offset()) as i64,
-            kind,
-            message,
         }
     }
 }
 
-/// The verdicts on the rows of a column; `E` is what is known about a rejected row (`()` before
-/// [`Scan::explain`]).
+/// The verdicts on the rows of a column; `E` is what is known about a rejected row (`()` when it is
+/// not explained).
 pub(crate) struct Scan<E> {
     len: usize,
     /// Bit `i` set: row `i` is valid.
@@ -57,12 +59,14 @@ pub(crate) struct Scan<E> {
     present: Vec<u64>,
     /// The rejected rows, ascending.
     rejected: Vec<usize>,
-    /// What was rejected: the rejected rows, or for a dictionary-encoded column the rejected values
-    /// (indices into the dictionary), ascending.
-    sources: Vec<usize>,
-    /// One per source.
+    /// What is known about what was rejected: the rejected rows, or for a dictionary-encoded column
+    /// the rejected values (ascending), one each.
     explanations: Vec<E>,
-    /// For a dictionary-encoded column, the index into `sources` of each rejected row's value.
+    /// The messages the verdicts wrote, one after the other: explanation `k`'s is
+    /// `text[ends[k - 1]..ends[k]]` (from 0 for the first).
+    text: String,
+    ends: Vec<usize>,
+    /// For a dictionary-encoded column, the index into `explanations` of each rejected row's value.
     source_of: Option<Vec<usize>>,
 }
 
@@ -85,17 +89,22 @@ fn null_buffer(words: &[u64], len: usize) -> Option<NullBuffer> {
     Some(NullBuffer::new(bits(words, len))).filter(|n| n.null_count() > 0)
 }
 
-/// The verdicts on the rows of `reader`: `verdict` of each row that is not null (it is never given
-/// [`Row::Null`]), `Err` with what is known about a rejected row.
+/// The verdicts on the rows of `reader`: valid where `accept` says so, else what `explain` says, `Err`
+/// with what is known about a rejected row, whose message it appends to the `String` it is given (it
+/// appends nothing for a valid row). Neither is given [`Row::Null`]. A run of rows is decided by
+/// `accept` first, in a loop with nothing else in it (most rows are valid), then its rows that `accept`
+/// rejected are given to `explain`, on the same thread.
 pub(crate) fn scan<'a, E: Send>(
     reader: &Reader<'a>,
     pool: Option<&rayon::ThreadPool>,
-    verdict: impl Fn(Row<'a>) -> Result<(), E> + Sync + Send,
+    accept: impl Fn(Row<'a>) -> bool + Sync + Send,
+    explain: impl Fn(Row<'a>, &mut String) -> Result<(), E> + Sync + Send,
 ) -> Scan<E> {
+    let verdict = (&accept, &explain);
     let Some(keys) = reader.shared_values() else {
-        return scan_runs(reader, pool, reader.len(), false, &verdict);
+        return scan_runs(reader, pool, reader.len(), false, verdict);
     };
-    let values = scan_runs(reader, pool, reader.value_count(), true, &verdict);
+    let values = scan_runs(reader, pool, reader.value_count(), true, verdict);
     // The rows take their value's verdict: bit operations only, on the calling thread.
     let n = keys.len();
     let words = n.div_ceil(64);
@@ -120,8 +129,9 @@ pub(crate) fn scan<'a, E: Send>(
         valid,
         present,
         rejected,
-        sources: values.rejected,
         explanations: values.explanations,
+        text: values.text,
+        ends: values.ends,
         source_of: Some(source_of),
     }
 }
@@ -132,40 +142,47 @@ fn scan_runs<'a, E: Send>(
     pool: Option<&rayon::ThreadPool>,
     n: usize,
     by_value: bool,
-    verdict: &(impl Fn(Row<'a>) -> Result<(), E> + Sync + Send),
+    (accept, explain): (
+        &(impl Fn(Row<'a>) -> bool + Sync + Send),
+        &(impl Fn(Row<'a>, &mut String) -> Result<(), E> + Sync + Send),
+    ),
 ) -> Scan<E> {
-    struct Run<E> {
-        valid: Vec<u64>,
-        present: Vec<u64>,
-        rejected: Vec<usize>,
-        explanations: Vec<E>,
-    }
     let runs = pool::par_chunks(pool, n, |rows: Range<usize>| {
         let words = rows.len().div_ceil(64);
-        let mut run = Run {
+        let mut run = Scan {
+            len: rows.len(),
             valid: vec![0; words],
             present: vec![0; words],
             rejected: Vec::new(),
             explanations: Vec::new(),
+            text: String::new(),
+            ends: Vec::new(),
+            source_of: None,
         };
         let first = rows.start;
+        // The rows `accept` rejected, to explain after the loop.
+        let mut doubtful = Vec::new();
         let each = |i: usize, row: Row<'a>| {
             if matches!(row, Row::Null) {
                 return;
             }
             set(&mut run.present, i - first);
-            match verdict(row) {
-                Ok(()) => set(&mut run.valid, i - first),
-                Err(e) => {
-                    run.rejected.push(i);
-                    run.explanations.push(e);
-                }
+            if accept(row) {
+                set(&mut run.valid, i - first);
+            } else {
+                push_cold(&mut doubtful, (i, row));
             }
         };
         if by_value {
             reader.for_each_value(rows, each);
         } else {
             reader.for_each_row(rows, each);
+        }
+        for (i, row) in doubtful {
+            match explain(row, &mut run.text) {
+                Ok(()) => set(&mut run.valid, i - first),
+                Err(e) => run.reject(i, e),
+            }
         }
         run
     });
@@ -176,8 +193,9 @@ fn scan_runs<'a, E: Send>(
         valid: Vec::with_capacity(words),
         present: Vec::with_capacity(words),
         rejected: Vec::new(),
-        sources: Vec::new(),
         explanations: Vec::new(),
+        text: String::new(),
+        ends: Vec::new(),
         source_of: None,
     };
     for mut run in runs {
@@ -185,86 +203,40 @@ fn scan_runs<'a, E: Send>(
         scan.present.append(&mut run.present);
         scan.rejected.append(&mut run.rejected);
         scan.explanations.append(&mut run.explanations);
+        let base = scan.text.len();
+        scan.ends.extend(run.ends.iter().map(|end| base + end));
+        scan.text.push_str(&run.text);
     }
-    scan.sources = scan.rejected.clone();
     scan
 }
 
+/// `list.push(item)`, out of line: the loop that decides the rows stays small.
+#[cold]
+#[inline(never)]
+fn push_cold<T>(list: &mut Vec<T>, item: T) {
+    list.push(item);
+}
+
 impl<E> Scan<E> {
-    /// The rejected rows, ascending, each with what is known about it.
-    fn rejections(&self) -> impl Iterator<Item = (usize, &E)> + '_ {
-        self.rejected.iter().enumerate().map(|(k, &row)| {
-            let source = self.source_of.as_ref().map_or(k, |s| s[k]);
-            (row, &self.explanations[source])
-        })
+    /// Notes row `i` as rejected, with what is known about it (its message already at the end of
+    /// `text`).
+    fn reject(&mut self, i: usize, e: E) {
+        self.rejected.push(i);
+        self.explanations.push(e);
+        self.ends.push(self.text.len());
     }
 
-    /// The same verdicts, with each rejected row (dictionary value) explained by `f` (never given
-    /// [`Row::Null`]), in parallel. A row that `f` finds valid after all (`None`) becomes valid.
-    pub(crate) fn explain<'a, F: Send>(
-        self,
-        reader: &Reader<'a>,
-        pool: Option<&rayon::ThreadPool>,
-        f: impl Fn(Row<'a>) -> Option<F> + Sync + Send,
-    ) -> Scan<F> {
-        let by_value = self.source_of.is_some();
-        let explained = pool::par_map(pool, self.sources.len(), EXPLAINED_PER_TASK, |k| {
-            let source = self.sources[k];
-            f(if by_value {
-                reader.value(source)
-            } else {
-                reader.row(source)
-            })
-        });
-        let Scan {
-            len,
-            mut valid,
-            present,
-            rejected,
-            sources,
-            source_of,
-            ..
-        } = self;
-        if explained.iter().all(Option::is_some) {
-            return Scan {
-                len,
-                valid,
-                present,
-                rejected,
-                sources,
-                explanations: explained.into_iter().flatten().collect(),
-                source_of,
-            };
-        }
-        // The sources still rejected, renumbered.
-        let mut renumbered = vec![None; sources.len()];
-        let (mut kept_sources, mut explanations) = (Vec::new(), Vec::new());
-        for (k, e) in explained.into_iter().enumerate() {
-            if let Some(e) = e {
-                renumbered[k] = Some(kept_sources.len());
-                kept_sources.push(sources[k]);
-                explanations.push(e);
-            }
-        }
-        let (mut kept_rows, mut kept_source_of) = (Vec::new(), Vec::new());
-        for (k, &row) in rejected.iter().enumerate() {
-            match renumbered[source_of.as_ref().map_or(k, |s| s[k])] {
-                Some(source) => {
-                    kept_rows.push(row);
-                    kept_source_of.push(source);
-                }
-                None => set(&mut valid, row),
-            }
-        }
-        Scan {
-            len,
-            valid,
-            present,
-            rejected: kept_rows,
-            sources: kept_sources,
-            explanations,
-            source_of: by_value.then_some(kept_source_of),
-        }
+    /// The rejected rows, ascending, each with what is known about it and its message.
+    fn rejections(&self) -> impl Iterator<Item = (usize, &E, &str)> + '_ {
+        self.rejected.iter().enumerate().map(|(k, &row)| {
+            let source = self.source_of.as_ref().map_or(k, |s| s[k]);
+            let start = source.checked_sub(1).map_or(0, |p| self.ends[p]);
+            (
+                row,
+                &self.explanations[source],
+                &self.text[start..self.ends[source]],
+            )
+        })
     }
 }
 
@@ -323,7 +295,7 @@ pub(crate) fn explained(
     let valid = bits(&scan.valid, n);
     let sizes = scan
         .rejections()
-        .map(|(row, r)| (row, r.kind.len() + r.message.len()));
+        .map(|(row, r, message)| (row, r.kind.len() + message.len()));
     crate::chunk_ranges_of(n, false, sizes)?
         .into_iter()
         .map(|rows| {
@@ -331,32 +303,35 @@ pub(crate) fn explained(
             let first = scan.rejected.partition_point(|&row| row < start);
             let last = scan.rejected.partition_point(|&row| row < rows.end);
             // The chunk's rejected rows, numbered from the chunk's first row.
-            let rejected: Vec<(usize, &Rejection)> = scan
+            let rejected: Vec<(usize, &Rejection, &str)> = scan
                 .rejections()
                 .skip(first)
                 .take(last - first)
-                .map(|(row, r)| (row - start, r))
+                .map(|(row, r, message)| (row - start, r, message))
                 .collect();
-            let mut words = vec![0u64; len.div_ceil(64)];
-            rejected.iter().for_each(|&(row, _)| set(&mut words, row));
-            let explained = null_buffer(&words, len);
-            let text = |field: fn(&Rejection) -> &str| {
-                text_at(
-                    len,
-                    rejected.iter().map(|&(row, r)| (row, field(r))),
-                    explained.clone(),
-                )
-            };
             let (offset, (kind, message)) = pool::join(
                 pool,
                 || {
                     let mut offsets = vec![0i64; len];
-                    rejected
-                        .iter()
-                        .for_each(|&(row, r)| offsets[row] = r.offset);
-                    Int64Array::new(offsets.into(), explained.clone())
+                    let mut words = vec![0u64; len.div_ceil(64)];
+                    for &(row, r, _) in &rejected {
+                        offsets[row] = r.offset;
+                        set(&mut words, row);
+                    }
+                    Int64Array::new(offsets.into(), null_buffer(&words, len))
                 },
-                || pool::join(pool, || text(|r| r.kind), || text(|r| &r.message)),
+                || {
+                    pool::join(
+                        pool,
+                        || text_at(len, rejected.iter().map(|&(row, r, _)| (row, r.kind))),
+                        || {
+                            text_at(
+                                len,
+                                rejected.iter().map(|&(row, _, message)| (row, message)),
+                            )
+                        },
+                    )
+                },
             );
             check_struct(
                 BooleanArray::new(
@@ -364,39 +339,27 @@ pub(crate) fn explained(
                     nulls.as_ref().map(|b| b.slice(start, len)),
                 ),
                 offset,
-                kind?,
-                message?,
+                kind,
+                message,
                 nulls.as_ref().map(|b| b.slice(start, len)),
             )
         })
         .collect()
 }
 
-/// A string array of `len` rows, `texts` (row, text) at the given rows (ascending) and empty elsewhere
-/// (null by `nulls`).
-fn text_at<'t>(
-    len: usize,
-    texts: impl Iterator<Item = (usize, &'t str)>,
-    nulls: Option<NullBuffer>,
-) -> PyResult<StringArray> {
-    let too_long = |_| PyValueError::new_err("check()'s messages exceed a string array (2 GiB)");
-    // Each row's end offset; a run of rows without text repeats the end before it (a fill).
-    let mut ends = vec![0i32; len + 1];
-    let mut filled = 1;
-    let mut bytes = Vec::new();
+/// A string array of `len` rows, `texts` (row, text) at the given rows (ascending) and null elsewhere.
+/// The caller keeps a chunk's text within what a string array holds ([`crate::chunk_ranges_of`]).
+fn text_at<'t>(len: usize, texts: impl Iterator<Item = (usize, &'t str)> + Clone) -> StringArray {
+    let bytes = texts.clone().map(|(_, text)| text.len()).sum();
+    // A builder: its array is made without checking again what it was built from (the offsets
+    // ascend and the bytes are whole strings), and a run of null rows is filled in bulk.
+    let mut out = StringBuilder::with_capacity(len, bytes);
+    let mut next = 0;
     for (row, text) in texts {
-        let end = i32::try_from(bytes.len()).map_err(too_long)?;
-        ends[filled..=row].fill(end);
-        bytes.extend_from_slice(text.as_bytes());
-        ends[row + 1] = i32::try_from(bytes.len()).map_err(too_long)?;
-        filled = row + 2;
+        out.append_nulls(row - next);
+        out.append_value(text);
+        next = row + 1;
     }
-    let end = i32::try_from(bytes.len()).map_err(too_long)?;
-    ends[filled..].fill(end);
-    StringArray::try_new(
-        OffsetBuffer::new(ScalarBuffer::from(ends)),
-        Buffer::from_vec(bytes),
-        nulls,
-    )
-    .map_err(|e| PyValueError::new_err(e.to_string()))
+    out.append_nulls(len - next);
+    out.finish()
 }

@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import pickle
 import resource
+import struct
 import subprocess
 import sys
 import textwrap
@@ -70,6 +71,29 @@ def _binary(rows, kind):
 
 
 KINDS = ["string", "large_string", "string_view", "sliced", "chunked", "dictionary"]
+
+
+@pytest.mark.parametrize(
+    "string_type, offset_format",
+    [pytest.param(pa.string(), "<%di", id="string"), pytest.param(pa.large_string(), "<%dq", id="large_string")],
+)
+def test_regression_offsets_that_descend_are_a_malformed_array(string_type, offset_format):
+    # Offsets are checked on import (one pass, ascending from 0): row 2 would end before it starts.
+    offsets = [0, 9, 5, 21]
+    array = pa.Array.from_buffers(
+        string_type,
+        len(offsets) - 1,
+        [None, pa.py_buffer(struct.pack(offset_format % len(offsets), *offsets)), pa.py_buffer(b"http://a/http://b/xyz")],
+    )
+    for call in (A.check, lambda a: A.check(a, explain=False), A.normalize):
+        with pytest.raises(ValueError, match="malformed Arrow array: offsets that do not ascend"):
+            call(array)
+    ascending = pa.Array.from_buffers(
+        string_type,
+        3,
+        [None, pa.py_buffer(struct.pack(offset_format % 4, 0, 9, 18, 21)), pa.py_buffer(b"http://a/http://b/xyz")],
+    )
+    assert A.check(ascending).field("valid").to_pylist() == [True, True, True]
 
 
 @pytest.mark.parametrize("kind", KINDS)
