@@ -852,10 +852,10 @@ fn batch_check<'py>(
     })
 }
 
-/// check()'s verdict on a row the compiled recognizer rejected (text, or bytes that are not UTF-8;
-/// never a null row, which is `Ok`): `Err` with its rejection, its message appended to `message`, by `validate` (whose explaining parser starts
-/// from where the recognizer stopped; deciding every row with `validate` alone costs a valid row more
-/// than it saves a rejected one).
+/// check()'s verdict on a row the compiled recognizer rejected: `Err` with its rejection, its
+/// message appended to `message`, from `validate` (whose explainer starts from where the recognizer
+/// stopped); `Ok` for a null row, which has no verdict. Deciding every row with `validate` alone would
+/// cost a valid row more than it saves a rejected one.
 fn explain_rejected(rule: Rule, row: Row<'_>, message: &mut String) -> Result<(), Rejection> {
     match row {
         Row::Null => Ok(()),

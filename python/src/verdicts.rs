@@ -6,9 +6,9 @@
 //! non-null rows) and the list of the rejected rows: a run's rows are decided in a loop that does
 //! nothing else, then the run's rejected rows are explained, on the same thread (the rows are read
 //! once, and the explanations are shared out between the threads with the runs). The messages of a
-//! run are written one after the other into one text, not a `String` each. The result's columns are made from those in bulk: `valid` and the
-//! struct's nulls are the bitmaps themselves, `offset`, `kind` and `message` are set at the rejected
-//! rows and null elsewhere. No row costs an allocation or an entry of a per-row list, except a
+//! run are written one after the other into one text, not a `String` each. The result's columns are
+//! made from those in bulk: `valid` and the struct's nulls are the bitmaps themselves, `offset`,
+//! `kind` and `message` are set at the rejected rows and null elsewhere. No row costs an allocation or an entry of a per-row list, except a
 //! rejected one (an entry).
 //!
 //! A dictionary-encoded column has each distinct value decided and explained once (when there are no
