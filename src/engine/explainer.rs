@@ -98,29 +98,36 @@ fn reach_of(s: &[u8]) -> usize {
 /// The most ids a step adds in one copy of fixed size ([`ClassStep`]'s `packed`).
 const PACKED: usize = 16;
 
-/// A list of ids (pest's `positives`), kept in a buffer with room for [`PACKED`] more past its end, so
-/// that a step's ids are added in one copy of fixed size (a copy of a few ids of any length is a
-/// `memcpy` call, and pushing them one by one checks the capacity each time).
+/// How many ids [`Ids`] holds in place before it moves them to the heap: more than any attempt list of
+/// `uri.pest` (the longest, in an IPv6 address, has 26).
+const INLINE: usize = 64;
+
+/// A list of ids (pest's `positives`), kept in place (on the stack with its [`Diag`], no allocation and
+/// no thread-local buffer) while it has up to [`INLINE`] ids, with room for [`PACKED`] more past its
+/// end, so that a step's ids are added in one copy of fixed size (a copy of a few ids of any length is a
+/// `memcpy` call, and pushing them one by one checks the room each time). A longer list (a grammar
+/// loaded at run time may make one) moves to `spilled`.
 struct Ids {
-    /// The ids are `buffer[..len]`; the rest of it is room.
-    buffer: Vec<u16>,
+    /// The ids are `inline[..len]` while `room` is not 0; the rest of it is room.
+    inline: [u16; INLINE],
+    /// The ids once they outgrew `inline` (`spilled[..len]`, with `room` 0).
+    spilled: Vec<u16>,
     len: usize,
+    /// `INLINE` while the ids are in place, 0 once they are spilled (every addition then takes the
+    /// slow way).
+    room: usize,
 }
 
 impl Ids {
-    /// An empty list in `buffer` (unless it holds over 1024 ids: a list that long is rare, and the
-    /// buffer is not kept for the next).
-    #[inline]
-    fn new(mut buffer: Vec<u16>) -> Ids {
-        if buffer.len() > 1024 {
-            buffer = Vec::new();
+    /// An empty list, in place.
+    #[inline(always)]
+    fn new() -> Ids {
+        Ids {
+            inline: [0; INLINE],
+            spilled: Vec::new(),
+            len: 0,
+            room: INLINE,
         }
-        if buffer.len() < 4 * PACKED {
-            buffer.resize(4 * PACKED, 0);
-        }
-        // Zero past the ids of the list to come, as far as `Diag::positive_words` reads.
-        buffer[..2 * PACKED].fill(0);
-        Ids { buffer, len: 0 }
     }
 
     #[inline(always)]
@@ -139,43 +146,49 @@ impl Ids {
     }
 
     #[inline(always)]
-    fn room(&mut self) {
-        if !self.has_room() {
-            self.grow();
+    fn push(&mut self, id: u16) {
+        if self.len < self.room {
+            self.inline[self.len] = id;
+            self.len += 1;
+        } else {
+            self.push_spilled(id);
         }
     }
 
+    /// [`Ids::push`] past the room in place: the ids move to the heap (once) and grow there.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self) {
-        self.buffer.resize(2 * self.buffer.len() + PACKED, 0);
-    }
-
-    #[inline(always)]
-    fn push(&mut self, id: u16) {
-        self.room();
-        self.buffer[self.len] = id;
+    fn push_spilled(&mut self, id: u16) {
+        if self.room > 0 {
+            self.spilled = self.inline[..self.len].to_vec();
+            self.room = 0;
+        }
+        self.spilled.truncate(self.len);
+        self.spilled.push(id);
         self.len += 1;
     }
 
     /// Whether there is room for [`Ids::extend_packed`].
     #[inline(always)]
     fn has_room(&self) -> bool {
-        self.len + PACKED <= self.buffer.len()
+        self.len + PACKED <= self.room
     }
 
     /// Adds the first `n` ids of `packed` (with room for them: see [`Ids::has_room`]).
     #[inline(always)]
     fn extend_packed(&mut self, packed: &[u16; PACKED], n: usize) {
-        self.buffer[self.len..self.len + PACKED].copy_from_slice(packed);
+        self.inline[self.len..self.len + PACKED].copy_from_slice(packed);
         self.len += n;
     }
 
-    /// The ids, in the buffer's allocation.
-    #[cfg(any(test, feature = "runtime-grammar"))]
-    fn into_vec(mut self) -> Vec<u16> {
-        self.buffer.truncate(self.len);
-        self.buffer
+    /// The ids.
+    #[inline(always)]
+    fn as_slice(&self) -> &[u16] {
+        if self.room > 0 {
+            &self.inline[..self.len]
+        } else {
+            &self.spilled[..self.len]
+        }
     }
 }
 
@@ -205,34 +218,27 @@ impl<'s> Diag<'s> {
     /// A `Diag` for matching `s` from its start.
     #[cfg(any(test, feature = "runtime-grammar"))]
     pub(crate) fn new(s: &'s [u8]) -> Diag<'s> {
-        Diag::with_buffer(s, Vec::with_capacity(16))
+        Diag::with_bound(s, 0)
     }
 
-    /// A `Diag` that records its positive attempts in `buffer` (whatever it holds), so that a caller
-    /// can reuse one allocation from run to run (see [`Diag::into_buffer`]).
-    #[inline]
-    pub(crate) fn with_buffer(s: &'s [u8], buffer: Vec<u16>) -> Diag<'s> {
-        Diag::with_bound(s, buffer, 0)
-    }
-
-    /// [`Diag::with_buffer`] that records only the attempts at or after `bound`, a position the
-    /// furthest position of the record (of a run from the start of `s`) is known not to be before, such
-    /// as where `EOI` is attempted (see [`crate::engine::recognizer::rejection_hint`]).
+    /// A `Diag` for matching `s` from its start that records only the attempts at or after `bound`, a
+    /// position the furthest position of the record is known not to be before, such as where `EOI` is
+    /// attempted (see [`crate::engine::recognizer::rejection_hint`]).
     ///
-    /// The record comes out the same as [`Diag::with_buffer`]'s whenever something is recorded at or
-    /// after `bound` ([`Diag::recorded`]), for any `bound`: the attempts before it only ever set the
-    /// furthest position before `bound` and the lists there, which the first attempt at or after
-    /// `bound` clears (or, for a rule entered at `bound`, finds empty as they are here, and `track`
-    /// treats an empty list at the furthest position as it treats one before it). When nothing is
-    /// recorded, `bound` was past the furthest position, and the run is to be made again from 0: the
-    /// matching itself never depends on the record, so the second run attempts what the first did.
+    /// The record comes out the same as [`Diag::new`]'s whenever something is recorded at or after
+    /// `bound` ([`Diag::recorded`]), for any `bound`: the attempts before it only ever set the furthest
+    /// position before `bound` and the lists there, which the first attempt at or after `bound` clears
+    /// (or, for a rule entered at `bound`, finds empty as they are here, and `track` treats an empty
+    /// list at the furthest position as it treats one before it). When nothing is recorded, `bound` was
+    /// past the furthest position, and the run is to be made again from 0: the matching itself never
+    /// depends on the record, so the second run attempts what the first did.
     #[inline(always)]
-    pub(crate) fn with_bound(s: &'s [u8], buffer: Vec<u16>, bound: usize) -> Diag<'s> {
+    pub(crate) fn with_bound(s: &'s [u8], bound: usize) -> Diag<'s> {
         Diag {
             s,
             look: Look::None,
             attempt_pos: bound,
-            positives: Ids::new(buffer),
+            positives: Ids::new(),
             negatives: Vec::new(),
             reach: if bound > 0 {
                 reach_of(&s[..bound.min(s.len())])
@@ -267,36 +273,30 @@ impl<'s> Diag<'s> {
     /// as pest records its `positives`: in the order of the attempts, with repeats.
     #[cfg(any(test, feature = "runtime-grammar"))]
     pub(crate) fn into_positive_ids(self) -> Vec<u16> {
-        self.positives.into_vec()
+        self.positives.as_slice().to_vec()
     }
 
     /// [`Diag::into_positive_ids`], borrowed.
     pub(crate) fn positive_ids(&self) -> &[u16] {
-        &self.positives.buffer[..self.positives.len]
+        self.positives.as_slice()
     }
 
     /// [`Diag::positive_ids`] as a key of fixed size when there are at most 32: their number, and the
-    /// first 32 places of the list's buffer, four ids to a word (the first in the low bits). The
-    /// places past the ids are zero unless a list was cut short (so two equal lists mostly have equal
-    /// keys; two keys are equal only for equal lists).
+    /// first 32 places of the list's room, four ids to a word (the first in the low bits). The places
+    /// past the ids are zero unless a list was cut short (so two equal lists mostly have equal keys;
+    /// two keys are equal only for equal lists).
     #[inline]
     pub(crate) fn positive_words(&self) -> Option<(usize, [u64; 8])> {
         let len = self.positives.len;
-        // (The buffer holds at least `4 * PACKED` = 64 ids, whatever `len` is.)
-        let ids: &[u16; 32] = self.positives.buffer.get(..32)?.try_into().ok()?;
-        if len > 32 {
+        if len > 32 || self.positives.room == 0 {
             return None;
         }
+        let ids: &[u16; 32] = self.positives.inline.get(..32)?.try_into().ok()?;
         let mut words = [0u64; 8];
         for (word, lanes) in words.iter_mut().zip(ids.chunks_exact(4)) {
             *word = (lanes.iter().rev()).fold(0, |w, &id| w << 16 | u64::from(id));
         }
         Some((len, words))
-    }
-
-    /// The buffer of the positive attempts, for the next `Diag` (see [`Diag::with_buffer`]).
-    pub(crate) fn into_buffer(self) -> Vec<u16> {
-        self.positives.buffer
     }
 
     /// What `ParserState::rule` remembers before matching a rule at `p`.
@@ -379,7 +379,7 @@ impl<'s> Diag<'s> {
         }
     }
 
-    /// [`Diag::record`] for a step with negatives or many ids, or when the buffer is full.
+    /// [`Diag::record`] for a step with negatives or many ids, or when there is no room in place.
     #[cold]
     #[inline(never)]
     fn record_list(&mut self, step: &ClassStep) {
@@ -504,7 +504,7 @@ pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> Option<usize>) -> V
                 d.look = Look::Negative;
             }
             let matched = run(&mut d);
-            let positives = d.positives.into_vec();
+            let positives = d.positives.as_slice().to_vec();
             steps.push(ClassStep {
                 matched,
                 records: !positives.is_empty() || !d.negatives.is_empty(),
@@ -628,7 +628,7 @@ mod bound_tests {
     /// The record of a run of `rule` on `s` from `bound`: the furthest position and the ids there,
     /// `None` when nothing was recorded.
     fn record(rule: Rule, s: &[u8], bound: usize) -> Option<(usize, Vec<u16>, Vec<u16>)> {
-        let mut d = Diag::with_bound(s, Vec::new(), bound);
+        let mut d = Diag::with_bound(s, bound);
         explain(rule.index(), &mut d);
         d.recorded()
             .then(|| (d.offset(), d.positive_ids().to_vec(), d.negatives.clone()))
