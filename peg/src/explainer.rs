@@ -162,7 +162,7 @@ impl Out<'_> {
 
     /// `static NAME: [u16; 514]`: the steps of `target` (of `what`) for each byte and the end of the
     /// input, outside and inside a negative lookahead ([`steps::steps`]), as places in `STEPS` with
-    /// the bits [`STEP_MATCHED`], [`STEP_WIDTH`] and [`STEP_RECORDS`].
+    /// the bits [`STEP_MATCHED`], [`STEP_WIDTH`], [`STEP_RECORDS`] and [`STEP_POSITIVES_ONLY`].
     fn step_table(&mut self, what: &str, name: &str, target: steps::Target) {
         let mut places = Vec::with_capacity(514);
         for step in steps::steps(self.program, target) {
@@ -172,14 +172,19 @@ impl Out<'_> {
                     0
                 } else {
                     STEP_RECORDS
+                }
+                | if !step.positives.is_empty() && step.negatives.is_empty() {
+                    STEP_POSITIVES_ONLY
+                } else {
+                    0
                 };
             let place = match self.step_index.get(&step) {
                 Some(&place) => place,
                 None => {
                     let place = u16::try_from(self.steps.len())
                         .ok()
-                        .filter(|&place| place & (STEP_MATCHED | STEP_RECORDS | STEP_WIDTH) == 0)
-                        .expect("fewer than 8192 steps");
+                        .filter(|&place| place & STEP_FLAGS == 0)
+                        .expect("fewer than 4096 steps");
                     self.step_index.insert(step.clone(), place);
                     self.steps.push(step);
                     place
@@ -194,7 +199,7 @@ impl Out<'_> {
         self.line(
             "/// inside a negative lookahead (worked out by `rfc3986_peg::explainer::steps`), with the bits",
         );
-        self.line("/// `STEP_MATCHED`, `STEP_WIDTH` and `STEP_RECORDS`.");
+        self.line("/// `STEP_MATCHED`, `STEP_WIDTH`, `STEP_RECORDS` and `STEP_POSITIVES_ONLY`.");
         self.line(&format!("pub(crate) static {name}: [u16; 514] = ["));
         self.indent += 1;
         for row in places.chunks(24) {
@@ -274,9 +279,9 @@ pub fn generate(
     ));
     out.line("");
     out.line(
-        "/// The bits of the entries of the tables of steps (`STEP_MATCHED`, `STEP_RECORDS`, `STEP_WIDTH` in",
+        "/// The bits of the entries of the tables of steps (`STEP_MATCHED`, `STEP_RECORDS`, `STEP_WIDTH`,",
     );
-    out.line("/// `peg/src/explainer.rs`); the other bits are a place in `STEPS`.");
+    out.line("/// `STEP_POSITIVES_ONLY` in `peg/src/explainer.rs`); the other bits are a place in `STEPS`.");
     out.line(&format!(
         "pub(crate) const STEP_MATCHED: u16 = {STEP_MATCHED:#x};"
     ));
@@ -285,6 +290,9 @@ pub fn generate(
     ));
     out.line(&format!(
         "pub(crate) const STEP_WIDTH: u16 = {STEP_WIDTH:#x};"
+    ));
+    out.line(&format!(
+        "pub(crate) const STEP_POSITIVES_ONLY: u16 = {STEP_POSITIVES_ONLY:#x};"
     ));
     out.line("");
     out.line("/// The bytes whose places before the bound `Diag::before_bound` looks up (`SHORTCUT_BYTES` in");
@@ -330,6 +338,7 @@ pub fn generate(
         out.line("");
         out.comment(&comment);
         if let Some(k) = lowered.class {
+            out.line("#[inline(always)]");
             out.line(&format!(
                 "fn d_{}(d: &mut Diag<'_>, p: usize) -> Option<usize> {{",
                 rule.name
@@ -626,11 +635,16 @@ fn quiet_rules(program: &Program, items: &[Item], grammar_rules: usize) -> Vec<O
 /// when it records.
 pub const STEP_MATCHED: u16 = 0x8000;
 /// The bit of an entry of a table of steps set when its step records something (see
-/// [`STEP_MATCHED`]); the bits below [`STEP_WIDTH`] are the step's place in `STEPS`.
+/// [`STEP_MATCHED`]); the bits below [`STEP_POSITIVES_ONLY`] are the step's place in `STEPS`.
 pub const STEP_RECORDS: u16 = 0x4000;
 /// The bit of an entry of a table of steps set when its step matches one byte (clear: it matches
 /// nothing, as a rule of a fail table can on a byte on which its repetition stops at once).
 pub const STEP_WIDTH: u16 = 0x2000;
+/// The bit of an entry of a table of steps set when its step records positive attempts and no negative
+/// ones, so that `Diag::replay` records it as its place alone, without reading the step.
+pub const STEP_POSITIVES_ONLY: u16 = 0x1000;
+/// The bits of an entry of a table of steps that are not the step's place.
+const STEP_FLAGS: u16 = STEP_MATCHED | STEP_RECORDS | STEP_WIDTH | STEP_POSITIVES_ONLY;
 
 /// The bytes that end most components of a URI, which most rules cannot step over: a rule that cannot
 /// step over one of them ([`Program::bytes_crossed`]), matched where one comes before the furthest

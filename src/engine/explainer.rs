@@ -54,7 +54,8 @@ impl Look {
 /// compares them.
 #[derive(Clone, Copy)]
 pub(crate) struct Mark {
-    positives: usize,
+    /// The number of positive entries (see [`Ids`]) and of negative ids.
+    entries: usize,
     negatives: usize,
 }
 
@@ -95,27 +96,37 @@ fn reach_of(s: &[u8]) -> usize {
         .map_or(0, |at| at + 1)
 }
 
-/// The most ids a step adds in one copy of fixed size ([`ClassStep`]'s `packed`).
-const PACKED: usize = 16;
-
-/// How many ids [`Ids`] holds in place before it moves them to the heap: more than any attempt list of
-/// `uri.pest` (the longest, in an IPv6 address, has 26).
+/// How many entries [`Ids`] holds in place before it moves them to the heap: more than any attempt
+/// list of `uri.pest` has ids (the longest, in an IPv6 address, has 26).
 const INLINE: usize = 64;
 
-/// A list of ids (pest's `positives`), kept in place (on the stack with its [`Diag`], no allocation and
-/// no thread-local buffer) while it has up to [`INLINE`] ids, with room for [`PACKED`] more past its
-/// end, so that a step's ids are added in one copy of fixed size (a copy of a few ids of any length is a
-/// `memcpy` call, and pushing them one by one checks the room each time). A longer list (a grammar
-/// loaded at run time may make one) moves to `spilled`.
+/// The bit of an entry of [`Ids`] that stands for the positive ids of a step of the generated `STEPS`
+/// (its place, in the other bits) rather than for one id.
+const PLACE: u16 = 0x8000;
+
+// The built-in explainer's ids and places fit beside the bit (a grammar loaded at run time records
+// ids only, whatever their values: see `Ids::places`).
+const _: () = assert!(generated::STEPS.len() < PLACE as usize);
+
+/// A list of ids (pest's `positives`), kept as entries: one id, or (with the bit [`PLACE`]) the place
+/// of a step of the generated `STEPS`, which stands for the step's positive ids (at least one). A step
+/// replayed at the furthest position so adds one entry, not a copy of its ids, and two lists with the
+/// same entries have the same ids (the key of the lists already folded: [`Diag::positive_words`]). The
+/// entries are kept in place (on the stack with their [`Diag`], no allocation) while there are up to
+/// [`INLINE`] of them; a longer list (a grammar loaded at run time may make one) moves to `spilled`.
 struct Ids {
-    /// The ids are `inline[..len]` while `room` is not 0; the rest of it is room.
+    /// The entries are `inline[..len]` while `room` is not 0; the rest of it is zeros or entries cut
+    /// off.
     inline: [u16; INLINE],
-    /// The ids once they outgrew `inline` (`spilled[..len]`, with `room` 0).
+    /// The entries once they outgrew `inline` (`spilled[..len]`, with `room` 0).
     spilled: Vec<u16>,
+    /// The number of entries.
     len: usize,
-    /// `INLINE` while the ids are in place, 0 once they are spilled (every addition then takes the
-    /// slow way).
+    /// `INLINE` while the entries are in place, 0 once they are spilled.
     room: usize,
+    /// Whether an entry may be a place (only the built-in explainer adds them; the ids of a grammar
+    /// loaded at run time are then never read as places).
+    places: bool,
 }
 
 impl Ids {
@@ -127,12 +138,8 @@ impl Ids {
             spilled: Vec::new(),
             len: 0,
             room: INLINE,
+            places: false,
         }
-    }
-
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.len
     }
 
     #[inline(always)]
@@ -145,50 +152,56 @@ impl Ids {
         self.len = self.len.min(len);
     }
 
+    /// Adds `entry`.
     #[inline(always)]
-    fn push(&mut self, id: u16) {
+    fn push(&mut self, entry: u16) {
         if self.len < self.room {
-            self.inline[self.len] = id;
+            self.inline[self.len] = entry;
             self.len += 1;
         } else {
-            self.push_spilled(id);
+            self.push_spilled(entry);
         }
     }
 
-    /// [`Ids::push`] past the room in place: the ids move to the heap (once) and grow there.
+    /// [`Ids::push`] past the room in place: the entries move to the heap (once) and grow there.
     #[cold]
     #[inline(never)]
-    fn push_spilled(&mut self, id: u16) {
+    fn push_spilled(&mut self, entry: u16) {
         if self.room > 0 {
             self.spilled = self.inline[..self.len].to_vec();
             self.room = 0;
         }
         self.spilled.truncate(self.len);
-        self.spilled.push(id);
+        self.spilled.push(entry);
         self.len += 1;
     }
 
-    /// Whether there is room for [`Ids::extend_packed`].
+    /// The entries.
     #[inline(always)]
-    fn has_room(&self) -> bool {
-        self.len + PACKED <= self.room
-    }
-
-    /// Adds the first `n` ids of `packed` (with room for them: see [`Ids::has_room`]).
-    #[inline(always)]
-    fn extend_packed(&mut self, packed: &[u16; PACKED], n: usize) {
-        self.inline[self.len..self.len + PACKED].copy_from_slice(packed);
-        self.len += n;
-    }
-
-    /// The ids.
-    #[inline(always)]
-    fn as_slice(&self) -> &[u16] {
+    fn entries(&self) -> &[u16] {
         if self.room > 0 {
             &self.inline[..self.len]
         } else {
             &self.spilled[..self.len]
         }
+    }
+
+    /// The ids `entry` stands for.
+    #[inline(always)]
+    fn ids_of<'a>(&'a self, entry: &'a u16) -> &'a [u16] {
+        if self.places && entry & PLACE != 0 {
+            &generated::STEPS[usize::from(entry & !PLACE)].positives
+        } else {
+            std::slice::from_ref(entry)
+        }
+    }
+
+    /// The ids the entries stand for, in order.
+    fn to_vec(&self) -> Vec<u16> {
+        (self.entries().iter())
+            .flat_map(|entry| self.ids_of(entry))
+            .copied()
+            .collect()
     }
 }
 
@@ -261,7 +274,7 @@ impl<'s> Diag<'s> {
 
     /// Whether anything was recorded (at or after the bound of [`Diag::with_bound`]).
     pub(crate) fn recorded(&self) -> bool {
-        self.positives.len() + self.negatives.len() > 0
+        self.positives.len + self.negatives.len() > 0
     }
 
     /// The furthest position a rule was attempted at.
@@ -273,28 +286,29 @@ impl<'s> Diag<'s> {
     /// as pest records its `positives`: in the order of the attempts, with repeats.
     #[cfg(any(test, feature = "runtime-grammar"))]
     pub(crate) fn into_positive_ids(self) -> Vec<u16> {
-        self.positives.as_slice().to_vec()
+        self.positives.to_vec()
     }
 
     /// [`Diag::into_positive_ids`], borrowed.
-    pub(crate) fn positive_ids(&self) -> &[u16] {
-        self.positives.as_slice()
+    pub(crate) fn positive_ids(&self) -> Vec<u16> {
+        self.positives.to_vec()
     }
 
-    /// [`Diag::positive_ids`] as a key of fixed size when there are at most 32: their number, and the
-    /// first 32 places of the list's room, four ids to a word (the first in the low bits). The places
-    /// past the ids are zero unless a list was cut short (so two equal lists mostly have equal keys;
-    /// two keys are equal only for equal lists).
+    /// [`Diag::positive_ids`] as a key of fixed size when they are kept in at most 32 entries (see
+    /// [`Ids`]): the number of entries, and the first 32 places of the list's room, four entries to a
+    /// word (the first in the low bits). The places past the entries are zero unless a list was cut
+    /// short (so two equal lists mostly have equal keys); two keys are equal only for equal lists (of
+    /// the built-in explainer, whose entries are read the same way in every list).
     #[inline]
     pub(crate) fn positive_words(&self) -> Option<(usize, [u64; 8])> {
         let len = self.positives.len;
         if len > 32 || self.positives.room == 0 {
             return None;
         }
-        let ids: &[u16; 32] = self.positives.inline.get(..32)?.try_into().ok()?;
+        let entries: &[u16; 32] = self.positives.inline.get(..32)?.try_into().ok()?;
         let mut words = [0u64; 8];
-        for (word, lanes) in words.iter_mut().zip(ids.chunks_exact(4)) {
-            *word = (lanes.iter().rev()).fold(0, |w, &id| w << 16 | u64::from(id));
+        for (word, lanes) in words.iter_mut().zip(entries.chunks_exact(4)) {
+            *word = (lanes.iter().rev()).fold(0, |w, &entry| w << 16 | u64::from(entry));
         }
         Some((len, words))
     }
@@ -304,12 +318,12 @@ impl<'s> Diag<'s> {
     pub(crate) fn enter(&self, p: usize) -> Mark {
         if p == self.attempt_pos {
             Mark {
-                positives: self.positives.len(),
+                entries: self.positives.len,
                 negatives: self.negatives.len(),
             }
         } else {
             Mark {
-                positives: 0,
+                entries: 0,
                 negatives: 0,
             }
         }
@@ -335,17 +349,24 @@ impl<'s> Diag<'s> {
     /// What a class rule, a rule on a byte of its fail table or a repetition's body where its scan
     /// stops does at `p`, replayed from its table of steps (`table`: places in the generated `STEPS`
     /// by byte, 256 for the end of the input, outside and inside a negative lookahead, with the bits
-    /// `STEP_MATCHED` and `STEP_RECORDS`), which the generator worked out
-    /// (`rfc3986_peg::explainer::steps`) as [`steps_of`] does at run time. The step itself is read only
-    /// when it records at or after the furthest position.
+    /// `STEP_MATCHED`, `STEP_WIDTH`, `STEP_RECORDS` and `STEP_POSITIVES_ONLY`), which the generator
+    /// worked out (`rfc3986_peg::explainer::steps`) as [`steps_of`] does at run time. A step that
+    /// records at or after the furthest position adds its place to the record (one entry of [`Ids`]);
+    /// the step itself is read only when it has negative attempts.
     #[inline(always)]
     pub(crate) fn replay(&mut self, table: &'static [u16; 514], p: usize) -> Option<usize> {
-        use generated::{STEPS, STEP_MATCHED, STEP_RECORDS, STEP_WIDTH};
+        use generated::{STEPS, STEP_MATCHED, STEP_POSITIVES_ONLY, STEP_RECORDS, STEP_WIDTH};
         let byte = self.s.get(p).map_or(256, |&b| usize::from(b));
         let entry = table[byte * 2 + usize::from(self.look == Look::Negative)];
         if entry & STEP_RECORDS != 0 && p >= self.attempt_pos {
-            let place = entry & !(STEP_MATCHED | STEP_RECORDS | STEP_WIDTH);
-            self.record(&STEPS[usize::from(place)], p);
+            let place = entry & !(STEP_MATCHED | STEP_RECORDS | STEP_WIDTH | STEP_POSITIVES_ONLY);
+            self.reach_out(p);
+            if entry & STEP_POSITIVES_ONLY != 0 {
+                self.positives.places = true;
+                self.positives.push(PLACE | place);
+            } else {
+                self.record_step(&STEPS[usize::from(place)]);
+            }
         }
         (entry & STEP_MATCHED != 0).then_some(p + usize::from(entry & STEP_WIDTH != 0))
     }
@@ -363,26 +384,29 @@ impl<'s> Diag<'s> {
         r
     }
 
-    /// The attempts of `step` at `p` (at or past the furthest position) added to the record.
-    #[inline(never)]
-    fn record(&mut self, step: &ClassStep, p: usize) {
+    /// Moves the furthest position on to `p` (past it), with nothing recorded there yet.
+    #[inline(always)]
+    fn reach_out(&mut self, p: usize) {
         if p > self.attempt_pos {
             self.positives.clear();
             self.negatives.clear();
             self.attempt_pos = p;
         }
-        match &step.packed {
-            Some(packed) if self.positives.has_room() => {
-                self.positives.extend_packed(packed, step.positives.len())
-            }
-            _ => self.record_list(step),
-        }
     }
 
-    /// [`Diag::record`] for a step with negatives or many ids, or when there is no room in place.
+    /// The attempts of `step` at `p` (at or past the furthest position) added to the record, id by id
+    /// (a step of a grammar loaded at run time, which has no place in `STEPS`).
+    #[cfg(any(test, feature = "runtime-grammar"))]
+    fn record(&mut self, step: &ClassStep, p: usize) {
+        self.reach_out(p);
+        self.record_step(step);
+    }
+
+    /// The attempts of `step` added to the record (at the furthest position), id by id: a step that
+    /// is not one entry (with negatives or without positives, or of a grammar loaded at run time).
     #[cold]
     #[inline(never)]
-    fn record_list(&mut self, step: &ClassStep) {
+    fn record_step(&mut self, step: &ClassStep) {
         for &id in step.positives.iter() {
             self.positives.push(id);
         }
@@ -399,24 +423,27 @@ impl<'s> Diag<'s> {
 
     /// `ParserState::track`, for the built-in grammar (no atomic rule in the detail grammar).
     fn track(&mut self, id: u16, p: usize, entry: Mark) {
-        let attempts = if p == self.attempt_pos {
-            self.positives.len() + self.negatives.len()
-        } else {
-            0
-        };
-        // A rule whose children made exactly one attempt here is reported by that child.
-        if attempts == entry.positives + entry.negatives + 1 {
-            return;
-        }
         if p == self.attempt_pos {
-            self.positives.truncate(entry.positives);
+            // A rule whose children made exactly one attempt here is reported by that child (an entry
+            // stands for one id or more).
+            let entries = self
+                .positives
+                .entries()
+                .get(entry.entries..)
+                .unwrap_or_default();
+            let negatives = self.negatives.len().saturating_sub(entry.negatives);
+            let one = match entries {
+                [] => negatives == 1,
+                [only] => negatives == 0 && self.positives.ids_of(only).len() == 1,
+                _ => false,
+            };
+            if one {
+                return;
+            }
+            self.positives.truncate(entry.entries);
             self.negatives.truncate(entry.negatives);
         }
-        if p > self.attempt_pos {
-            self.positives.clear();
-            self.negatives.clear();
-            self.attempt_pos = p;
-        }
+        self.reach_out(p);
         if p == self.attempt_pos {
             if self.look == Look::Negative {
                 self.negatives.push(id);
@@ -451,8 +478,6 @@ pub(crate) struct ClassStep {
     records: bool,
     positives: Cow<'static, [u16]>,
     negatives: Cow<'static, [u16]>,
-    /// `positives` followed by zeros, when there are at most [`PACKED`] and no `negatives`.
-    packed: Option<[u16; PACKED]>,
 }
 
 impl ClassStep {
@@ -468,23 +493,8 @@ impl ClassStep {
             records: !positives.is_empty() || !negatives.is_empty(),
             positives: Cow::Borrowed(positives),
             negatives: Cow::Borrowed(negatives),
-            packed: packed(positives, negatives),
         }
     }
-}
-
-/// The `packed` form of a step's ids (see [`ClassStep`]).
-const fn packed(positives: &[u16], negatives: &[u16]) -> Option<[u16; PACKED]> {
-    if positives.len() > PACKED || !negatives.is_empty() {
-        return None;
-    }
-    let mut packed = [0; PACKED];
-    let mut k = 0;
-    while k < positives.len() {
-        packed[k] = positives[k];
-        k += 1;
-    }
-    Some(packed)
 }
 
 /// The steps of a class rule for each byte and the end of the input (256), outside and inside a
@@ -504,11 +514,10 @@ pub(crate) fn steps_of(mut run: impl FnMut(&mut Diag<'_>) -> Option<usize>) -> V
                 d.look = Look::Negative;
             }
             let matched = run(&mut d);
-            let positives = d.positives.as_slice().to_vec();
+            let positives = d.positives.to_vec();
             steps.push(ClassStep {
                 matched,
                 records: !positives.is_empty() || !d.negatives.is_empty(),
-                packed: packed(&positives, &d.negatives),
                 positives: Cow::Owned(positives),
                 negatives: Cow::Owned(d.negatives),
             });
@@ -536,12 +545,16 @@ mod steps_tests {
         places
             .iter()
             .map(|&entry| {
-                use generated::{STEP_MATCHED, STEP_RECORDS, STEP_WIDTH};
-                let step = &generated::STEPS
-                    [usize::from(entry & !(STEP_MATCHED | STEP_RECORDS | STEP_WIDTH))];
+                use generated::{STEP_MATCHED, STEP_POSITIVES_ONLY, STEP_RECORDS, STEP_WIDTH};
+                let flags = STEP_MATCHED | STEP_RECORDS | STEP_WIDTH | STEP_POSITIVES_ONLY;
+                let step = &generated::STEPS[usize::from(entry & !flags)];
                 assert_eq!(entry & STEP_MATCHED != 0, step.matched.is_some());
                 assert_eq!(entry & STEP_WIDTH != 0, step.matched == Some(1));
                 assert_eq!(entry & STEP_RECORDS != 0, step.records);
+                assert_eq!(
+                    entry & STEP_POSITIVES_ONLY != 0,
+                    !step.positives.is_empty() && step.negatives.is_empty()
+                );
                 step
             })
             .collect()

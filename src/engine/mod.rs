@@ -112,13 +112,14 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList)> {
         Some(list) => ExpectedList::Static(list),
         None => {
             let table = expected_items();
-            let expected = match place_bits(table, d.positive_ids()) {
+            let ids = d.positive_ids();
+            let expected = match place_bits(table, &ids) {
                 Some(key) => folded_once(key, || {
                     let mut places = Vec::new();
                     places_of_bits(&key, &mut places);
                     fold_places(table, &places)
                 }),
-                None => expected_from_ids(table, &mut d.positive_ids().to_vec()).into(),
+                None => expected_from_ids(table, &mut ids.clone()).into(),
             };
             if let (Some(words), ExpectedList::Static(list)) = (&words, &expected) {
                 remember_list(words, list);
