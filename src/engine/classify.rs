@@ -13,15 +13,18 @@ use crate::rule::Rule;
 /// for one common mistake: in `http://host:port/`, `host:port` is also a prefix of a userinfo
 /// (`host:port@...`), so the furthest byte is the `/` where an `@` could have come. When the authority has
 /// no `@`, the text after the host's `:` can only be a port, and the error is moved to its first non-digit.
+///
+/// `scanned`: what the caller found before the explainer's bound, if it looked (see [`Scanned`]).
 pub(crate) fn classify(
     rule: Rule,
     input: &str,
     offset: usize,
     expected: impl Into<ExpectedList>,
+    scanned: Option<Scanned>,
 ) -> ParseError {
     // The authority as Appendix B splits it, for the port and IP-literal hints (one pass), when they
     // may apply (see `relevant_authority`).
-    let authority = relevant_authority(input, offset);
+    let authority = relevant_authority(input, offset, scanned);
     if authority.is_some() {
         if let Some(error) = port_error(rule, input, offset, authority) {
             return error;
@@ -51,6 +54,23 @@ pub(crate) fn classify(
     };
     ParseError::new(rule, offset, kind, found, expected.into(), context)
 }
+
+/// What the set-up of an explainer's run found in the input before its bound
+/// ([`reach_and_marks`](crate::engine::explainer::reach_and_marks) with [`HINT_BYTES`]), so that
+/// [`relevant_authority`] need not scan an authority that runs up to the error (as when a host has a
+/// bad character: most rejections) again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scanned {
+    /// The bound: a byte offset.
+    pub(crate) bound: usize,
+    /// One past the last `/`, `?` or `#` before `bound` (0: none).
+    pub(crate) reach: usize,
+    /// Whether a `:` or `[` comes in `reach..bound`.
+    pub(crate) marked: bool,
+}
+
+/// The bytes of [`Scanned::marked`]: those that make the port and IP-literal hints apply.
+pub(crate) const HINT_BYTES: [u8; 2] = *b":[";
 
 /// Whether [`context_hint`] may give a hint for an error of `rule` (it gives none for most rules).
 #[inline(always)]
@@ -122,9 +142,22 @@ struct AuthorityShape {
 /// Both hints need, in the authority and at or before `offset`, a `:` after the host (a port's) or a
 /// `[` opening it: with neither byte before the authority ends or the error comes, no hint applies, and
 /// the authority (which may go on far past the error) is not scanned.
+///
+/// With `scanned` found up to `offset`, and no `/`, `?` or `#` between the authority's start and
+/// `offset` (its reach is the start), whether a `:` or `[` comes there is known without a scan.
 #[inline(always)]
-fn relevant_authority(input: &str, offset: usize) -> Option<AuthorityShape> {
+fn relevant_authority(
+    input: &str,
+    offset: usize,
+    scanned: Option<Scanned>,
+) -> Option<AuthorityShape> {
     let start = authority_start(input)?;
+    if let Some(scanned) = scanned.filter(|s| s.bound == offset && s.reach == start) {
+        // The first of `:`, `[`, `/`, `?`, `#` from `start` is a `:` or `[` before `offset`, or the
+        // byte at `offset`.
+        let at_offset = matches!(input.as_bytes().get(offset), Some(b':' | b'['));
+        return (scanned.marked || at_offset).then(|| authority_shape_from(input, start));
+    }
     // Up to the byte at `offset`: the first of `:`, `[`, `/`, `?`, `#` there tells.
     let upto = input
         .as_bytes()
@@ -350,7 +383,8 @@ mod authority_shape_tests {
             offset in 0usize..16,
         ) {
             let offset = offset.min(input.len());
-            let (whole, relevant) = (authority_shape(&input), relevant_authority(&input, offset));
+            let whole = authority_shape(&input);
+            let relevant = relevant_authority(&input, offset, None);
             prop_assert_eq!(
                 in_ip_literal(&input, offset, whole),
                 in_ip_literal(&input, offset, relevant)
@@ -360,5 +394,37 @@ mod authority_shape_tests {
                 port_error(Rule::URI_REFERENCE, &input, offset, relevant)
             );
         }
+
+        /// What the explainer's set-up found before its bound stands for the scan of the authority:
+        /// the same answer, with the bound at the error or anywhere else (where it is not used).
+        #[test]
+        fn the_set_up_s_scan_gives_the_authority_s_answer(
+            input in "([a:]{0,3}:)?(//)?[a1:@\\]\\[/?#]{0,20}",
+            offset in 0usize..32,
+            bound in 0usize..32,
+        ) {
+            let offset = offset.min(input.len());
+            for bound in [offset, bound.min(input.len())] {
+                let (reach, marked) = crate::engine::explainer::reach_and_marks(
+                    &input.as_bytes()[..bound],
+                    &HINT_BYTES,
+                );
+                let scanned = Scanned { bound, reach, marked };
+                prop_assert_eq!(
+                    relevant_authority(&input, offset, Some(scanned)),
+                    relevant_authority(&input, offset, None),
+                    "bound {}", bound
+                );
+            }
+        }
+    }
+
+    /// The bytes [`Scanned::reach`] is found by are those whose absence from the authority it stands
+    /// for: the ends of the authority by Appendix B.
+    #[test]
+    fn the_explainer_s_shortcut_bytes_end_the_authority() {
+        let mut bytes = crate::engine::explainer::SHORTCUT_BYTES.to_vec();
+        bytes.sort_unstable();
+        assert_eq!(bytes, b"#/?");
     }
 }

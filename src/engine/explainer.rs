@@ -73,27 +73,41 @@ pub(crate) struct Diag<'s> {
 }
 
 /// One past the last position of `s` that holds one of `SHORTCUT_BYTES` (0: none), searched from the
-/// end of `s` eight bytes at a time.
+/// end of `s` eight bytes at a time: the reach of [`Diag::with_bound`].
 fn reach_of(s: &[u8]) -> usize {
+    reach_and_marks(s, &[]).0
+}
+
+/// [`reach_of`] `s`, and whether one of the bytes `marks` comes after it in `s` (in the same pass, for
+/// the hints of [`classify`](crate::engine::classify), which then need not scan those bytes again).
+#[inline(always)]
+pub(crate) fn reach_and_marks(s: &[u8], marks: &[u8]) -> (usize, bool) {
     use crate::engine::recognizer::repeated_byte;
-    // The high bit of each byte of `word` that is one of the bytes, exactly (no borrow across bytes).
-    let hits = |word: u64| {
+    // The high bit of each byte of `word` that is one of `bytes`, exactly (no borrow across bytes).
+    let find = |word: u64, bytes: &[u8]| {
         let low = repeated_byte(0x7f);
         let zeros = |x: u64| !(((x & low).wrapping_add(low)) | x | low);
-        (generated::SHORTCUT_BYTES.iter()).fold(0, |m, &b| m | zeros(word ^ repeated_byte(b)))
+        (bytes.iter()).fold(0, |m, &b| m | zeros(word ^ repeated_byte(b)))
     };
+    let mut marked = 0;
     let mut end = s.len();
     while end >= 8 {
-        let chunk = &s[end - 8..end];
-        let found = hits(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        let word = u64::from_le_bytes(s[end - 8..end].try_into().unwrap_or_default());
+        let found = find(word, &generated::SHORTCUT_BYTES);
         if found != 0 {
-            return end - 8 + (63 - found.leading_zeros() as usize) / 8 + 1;
+            // The last byte found, and the marks after it.
+            let last = (63 - found.leading_zeros() as usize) / 8;
+            marked |= find(word, marks) & u64::MAX.checked_shl(8 * (last as u32 + 1)).unwrap_or(0);
+            return (end - 8 + last + 1, marked != 0);
         }
+        marked |= find(word, marks);
         end -= 8;
     }
-    (s[..end].iter())
+    let reach = (s[..end].iter())
         .rposition(|b| generated::SHORTCUT_BYTES.contains(b))
-        .map_or(0, |at| at + 1)
+        .map_or(0, |at| at + 1);
+    let marked = marked != 0 || s[reach..end].iter().any(|b| marks.contains(b));
+    (reach, marked)
 }
 
 /// How many entries [`Ids`] holds in place before it moves them to the heap: more than any attempt
@@ -247,17 +261,25 @@ impl<'s> Diag<'s> {
     /// depends on the record, so the second run attempts what the first did.
     #[inline(always)]
     pub(crate) fn with_bound(s: &'s [u8], bound: usize) -> Diag<'s> {
+        let reach = if bound > 0 {
+            reach_of(&s[..bound.min(s.len())])
+        } else {
+            0
+        };
+        Diag::with_reach(s, bound, reach)
+    }
+
+    /// [`Diag::with_bound`] with its reach, [`reach_of`] the bytes before `bound`, found by the caller
+    /// (0 for any `bound` makes no shortcut).
+    #[inline(always)]
+    pub(crate) fn with_reach(s: &'s [u8], bound: usize, reach: usize) -> Diag<'s> {
         Diag {
             s,
             look: Look::None,
             attempt_pos: bound,
             positives: Ids::new(),
             negatives: Vec::new(),
-            reach: if bound > 0 {
-                reach_of(&s[..bound.min(s.len())])
-            } else {
-                0
-            },
+            reach,
         }
     }
 
@@ -456,6 +478,8 @@ impl<'s> Diag<'s> {
 
 #[cfg(all(test, feature = "runtime-grammar"))]
 pub(crate) use generated::PROGRAM_DIGEST;
+#[cfg(test)]
+pub(crate) use generated::SHORTCUT_BYTES;
 pub(crate) use generated::{explain, ITEMS, RULE_CLASSES};
 use std::borrow::Cow;
 

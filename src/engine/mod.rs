@@ -83,19 +83,32 @@ pub(crate) fn parse_parts_without_fast_path(rule: Rule, input: &str) -> Result<P
 #[cold]
 #[inline(never)]
 pub(crate) fn explain(rule: Rule, input: &str) -> Option<ParseError> {
-    let (offset, expected) = attempts(rule, input)?;
-    Some(classify::classify(rule, input, offset, expected))
+    let (offset, expected, scanned) = attempts(rule, input)?;
+    Some(classify::classify(
+        rule,
+        input,
+        offset,
+        expected,
+        Some(scanned),
+    ))
 }
 
 /// The explainer's answer on `input`: the furthest position the grammar reached and the items it
-/// expected there (folded); `None` when `input` is in the language of `rule`.
-fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList)> {
+/// expected there (folded), and what its set-up found before its bound (for `classify`); `None` when
+/// `input` is in the language of `rule`.
+fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList, classify::Scanned)> {
     use crate::engine::explainer::{self, Diag};
     let s = input.as_bytes();
     // Where the recognizer's match stopped, when it just rejected this input: the explainer records
     // nothing before it (see `Diag::with_bound`), and runs again from 0 when that was wrong.
-    let bound = crate::engine::recognizer::rejection_hint(rule.index(), s);
-    let mut d = Diag::with_bound(s, bound);
+    let bound = crate::engine::recognizer::rejection_hint(rule.index(), s).min(s.len());
+    let (reach, marked) = explainer::reach_and_marks(&s[..bound], &classify::HINT_BYTES);
+    let scanned = classify::Scanned {
+        bound,
+        reach,
+        marked,
+    };
+    let mut d = Diag::with_reach(s, bound, if bound > 0 { reach } else { 0 });
     if explainer::explain(rule.index(), &mut d) == Some(input.len()) {
         return None;
     }
@@ -127,7 +140,7 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList)> {
             expected
         }
     };
-    Some((offset, expected))
+    Some((offset, expected, scanned))
 }
 
 /// A short attempt list as a key ([`Diag::positive_words`](crate::engine::explainer::Diag::positive_words)):
@@ -194,7 +207,7 @@ pub(crate) fn after_port(rule: Rule) -> Option<ExpectedList> {
             ["@h:0\0", "//@h:0\0", "a://@h:0\0"]
                 .into_iter()
                 .find_map(|probe| match attempts(rule, probe) {
-                    Some((offset, expected)) if offset + 1 == probe.len() => {
+                    Some((offset, expected, _)) if offset + 1 == probe.len() => {
                         // Listed in the order the components they start come in (RFC 3986 4.1:
                         // path, query, fragment), not in the order pest happened to try them.
                         let mut expected = expected.to_vec();

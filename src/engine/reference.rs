@@ -91,5 +91,6 @@ pub(crate) fn from_pest<R: pest::RuleType>(
         input,
         offset,
         crate::engine::subsumption::fold(expected),
+        None,
     )
 }

@@ -899,12 +899,14 @@ impl Grammar {
             return reference().parse(self, index, input);
         };
         match detail.explain(index, s) {
-            Ok(Some((offset, expected))) => {
-                Err(
-                    crate::engine::classify::classify(builtin_rule(rule), input, offset, expected)
-                        .for_loaded_rule(&rule.abnf),
-                )
-            }
+            Ok(Some((offset, expected))) => Err(crate::engine::classify::classify(
+                builtin_rule(rule),
+                input,
+                offset,
+                expected,
+                None,
+            )
+            .for_loaded_rule(&rule.abnf)),
             // The two interpreters disagree (they never should): pest_vm's answer. Debug builds (the
             // tests) stop here, so that a wrong explanation is not hidden by the fallback.
             Ok(None) => {
