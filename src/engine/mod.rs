@@ -96,6 +96,7 @@ pub(crate) fn explain(rule: Rule, input: &str) -> Option<ParseError> {
 /// The explainer's answer on `input`: the furthest position the grammar reached and the items it
 /// expected there (folded), and what its set-up found before its bound (for `classify`); `None` when
 /// `input` is in the language of `rule`.
+#[inline(always)]
 fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList, classify::Scanned)> {
     use crate::engine::explainer::{self, Diag};
     let s = input.as_bytes();
