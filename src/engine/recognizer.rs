@@ -438,13 +438,13 @@ fn note_rejection(rule: usize, s: &[u8], r: Option<usize>) {
 
 /// Where the recognizer's match of rule number `rule` on `s` ended short of the end of `s` (0 when it
 /// failed, or when the last rejection the recognizer noted on this thread was not of `rule` on a slice
-/// at the same address and of the same length; the note is taken, so a second call answers 0). pest
-/// then attempts `EOI` at that position, so the furthest position of its record of attempts is at
-/// least there: a *hint* for the explainer ([`crate::engine::explainer::Diag::with_bound`]), which
-/// checks it (a note left by another input at the same address is a wrong hint, and costs only a
-/// second run).
+/// at the same address and of the same length). pest then attempts `EOI` at that position, so the
+/// furthest position of its record of attempts is at least there: a *hint* for the explainer
+/// ([`crate::engine::explainer::Diag::with_bound`]), which checks it. A note left by another input at
+/// the same address and of the same length is a wrong hint: one before the furthest position changes
+/// nothing, one past it costs a second run.
 pub(crate) fn rejection_hint(rule: usize, s: &[u8]) -> usize {
-    let [r, address, len, end] = REJECTION.try_with(|cell| cell.take()).unwrap_or([0; 4]);
+    let [r, address, len, end] = REJECTION.try_with(|cell| cell.get()).unwrap_or([0; 4]);
     if [r, address, len] == [rule + 1, s.as_ptr() as usize, s.len()] {
         end
     } else {
