@@ -24,8 +24,9 @@
 //!   the two cannot overlap (see `Gen::separated`), so a path is one loop, not one per segment;
 //! - saving and restoring the recorded spans happens only around expressions that can record them;
 //! - an optional part that must consume a byte after a scan, `[ userinfo "@" ]`, is tried only when
-//!   that byte comes before the first `/`, `?` or `#` (`Events::byte_ahead`, eight bytes at a time;
-//!   [`Program::byte_required_later`]): an authority without userinfo is scanned once, as its host;
+//!   that byte ends the run of bytes the part can hold before it (`Events::byte_ahead`, a table scan
+//!   eight bytes at a time; [`Program::byte_required_later`]): an authority without userinfo is scanned
+//!   up to its end (or a byte no userinfo holds, as in most rejected hosts), then as its host;
 //! - the recording form of a component rule that records only its own span (`scheme`, `reg-name`,
 //!   `query`, ...: [`Program::calls_recording`]) is `#[inline(always)]`, and `recognize` is `#[inline]`,
 //!   so that a parse entry point that is `#[inline]` (`UriRef::parse`) gets its rule's recognizer
@@ -95,6 +96,7 @@ pub fn generate(
     let mut printer = Printer {
         program: &program,
         counter: 0,
+        extra_tables: Vec::new(),
     };
 
     let mut functions = String::new();
@@ -151,7 +153,12 @@ pub fn generate(
          #[allow(dead_code, unused_variables, unused_mut, unused_labels, unused_parens, unused_braces, clippy::all)]\nmod generated {\n\
          use super::*;\n",
     );
-    for (i, table) in program.tables.iter().enumerate() {
+    for (i, table) in program
+        .tables
+        .iter()
+        .chain(&printer.extra_tables)
+        .enumerate()
+    {
         let _ = writeln!(out, "{}", table_code(i, table));
     }
     out.push_str(&functions);
@@ -234,9 +241,24 @@ struct Printer<'p> {
     program: &'p Program,
     /// Numbers the labels and variables of the emitted code.
     counter: usize,
+    /// Tables the printed code uses besides the program's (numbered after them).
+    extra_tables: Vec<Set>,
 }
 
 impl Printer<'_> {
+    /// The number of `table` among the tables the code uses, added to [`Printer::extra_tables`] if it is
+    /// not there yet.
+    fn extra_table(&mut self, table: Set) -> usize {
+        let k = match self.extra_tables.iter().position(|t| *t == table) {
+            Some(k) => k,
+            None => {
+                self.extra_tables.push(table);
+                self.extra_tables.len() - 1
+            }
+        };
+        self.program.tables.len() + k
+    }
+
     fn label(&mut self) -> String {
         self.counter += 1;
         format!("'b{}", self.counter)
@@ -343,10 +365,15 @@ impl Printer<'_> {
                 if *records {
                     let attempt = format!("{{ let n = ev.len(); match ({body}) {{ Some(q) => Some(q), None => {{ ev.truncate(n); Some({p}) }} }} }}");
                     match program.byte_required_later(*inner) {
-                        Some((c, stops)) => format!(
-                            "(if ev.byte_ahead(s, {p}, {c}, {}) {attempt} else {{ Some({p}) }})",
-                            bytes(&stops)
-                        ),
+                        Some((c, within)) => {
+                            // The bytes before `c`, as one of the program's tables (with its masks).
+                            let k = (program.tables.iter())
+                                .position(|table| *table == within)
+                                .unwrap_or_else(|| self.extra_table(within));
+                            format!(
+                                "(if ev.byte_ahead(s, {p}, {c}, &T{k}, &S{k}) {attempt} else {{ Some({p}) }})"
+                            )
+                        }
                         None => attempt,
                     }
                 } else {

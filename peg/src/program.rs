@@ -20,8 +20,8 @@
 //! - only the rules the builder listens for record component events, and only expressions that can
 //!   record them save and restore what was recorded;
 //! - an optional part that must consume a byte after a scan (`[ userinfo "@" ]`) is tried by the
-//!   compiled recognizer only when that byte comes before any of the bytes the scan cannot contain
-//!   ([`Program::byte_required_later`]; a hint the interpreter does not need).
+//!   compiled recognizer only when that byte ends the run of bytes the scan and what follows it can
+//!   contain ([`Program::byte_required_later`]; a hint the interpreter does not need).
 //!
 //! Every rule has a *quiet* body (records nothing: inside an atomic rule, a lookahead, or when nothing
 //! below can record) and, when it can record, a *recording* body. Nodes are lowered once per expression
@@ -147,12 +147,10 @@ pub struct Program {
 }
 
 /// The delimiters that end most components of a URI (`/`, `?`, `#`): the one home of this URI-flavoured
-/// guess in the generic generator. Two analyses try them, and each uses a byte only where it proves from
-/// the grammar that the byte is safe, so a wrong guess costs speed, never a different answer:
-/// - the compiled recognizer looks for them, in this order, to end the search of
-///   [`Program::byte_required_later`] early, when the part before the required byte cannot contain them;
-/// - the explainer's quiet shortcut ([`crate::explainer::SHORTCUT_BYTES`]) takes the match of a rule that
-///   cannot step over them ([`crate::explainer::Program::bytes_crossed`]).
+/// guess in the generic generator. The explainer's quiet shortcut ([`crate::explainer::SHORTCUT_BYTES`])
+/// takes the match of a rule that cannot step over them ([`crate::explainer::Program::bytes_crossed`]),
+/// using a byte only where it proves from the grammar that the byte is safe, so a wrong guess costs
+/// speed, never a different answer.
 pub const COMPONENT_DELIMITERS: [u8; 3] = *b"/?#";
 
 impl Program {
@@ -190,15 +188,15 @@ impl Program {
     }
 
     /// For an optional part `(A ~ ... ~ "c" ~ ...)` whose first item `A` is more than a byte test: the
-    /// byte `c` every match of node `id` consumes, and up to three bytes that `A` cannot contain (of
-    /// `/`, `?`, `#`; see `Events::byte_ahead` in `src/engine/recognizer.rs`). A match at `p` needs a
-    /// `c` at or after `p` with none of those bytes before it: `A`'s match, right before `c` or before
-    /// the items between, holds none of them. So for `[ userinfo "@" ]` the compiled recognizer looks for
-    /// the `@` before the first `/`, `?` or `#` (eight bytes at a time) instead of scanning the userinfo
-    /// in every authority, where the host is then scanned again. `None` for other nodes. A hint, not a
-    /// decision: the match is the same with or without it (the interpreter of loaded grammars does not
-    /// use it).
-    pub fn byte_required_later(&self, id: NodeId) -> Option<(u8, Vec<u8>)> {
+    /// byte `c` every match of node `id` consumes, and the bytes a match of `A` and the items before `c`
+    /// can contain, but `c` (see `Events::byte_ahead` in `src/engine/recognizer.rs`). A match at `p`
+    /// needs a `c` at or after `p` with only those bytes before it, so the first byte from `p` on that
+    /// is not one of them must be a `c`. So for `[ userinfo "@" ]` the compiled recognizer scans the
+    /// bytes a userinfo can hold, and tries the userinfo only when an `@` ends the scan: an authority
+    /// without userinfo is scanned up to its first byte outside the userinfo's class (its end, or a bad
+    /// byte), and the host is scanned again. `None` for other nodes. A hint, not a decision: the match
+    /// is the same with or without it (the interpreter of loaded grammars does not use it).
+    pub fn byte_required_later(&self, id: NodeId) -> Option<(u8, Set)> {
         let Node::Seq(items) = &self.nodes[id] else {
             return None;
         };
@@ -209,15 +207,12 @@ impl Program {
         ) {
             return None;
         }
-        // The items between `A` and `c` must not contain a stop byte either.
+        // The items between `A` and `c` hold bytes of their own.
         let mut before = self.bytes_of(first, &mut vec![false; self.nodes.len()]);
         for &item in rest {
             if let Node::Byte(c) = self.nodes[item] {
-                let stops: Vec<u8> = (COMPONENT_DELIMITERS.iter())
-                    .copied()
-                    .filter(|&d| d != c && !before[d as usize])
-                    .collect();
-                return (c != 0).then_some((c, stops));
+                before[usize::from(c)] = false;
+                return Some((c, before));
             }
             let more = self.bytes_of(item, &mut vec![false; self.nodes.len()]);
             for (b, m) in before.iter_mut().zip(more) {

@@ -49,39 +49,27 @@ impl Events {
         }
     }
 
-    /// Whether byte `c` may occur in `s` at or after `p` before any byte of `stops`: `false` only when
-    /// a stop byte or the end of the input comes first, so that an optional part that must consume `c`
-    /// and cannot contain the stop bytes (`[ userinfo "@" ]`; see `byte_required_later` in
-    /// `peg/src/program.rs`) is not tried for nothing. Eight bytes at a time; `true` without reading on
-    /// an input under eight bytes, or once this match has read twice the input's length (so that the
-    /// searches of a match cost at most that, however often a grammar asks). `c` and the stops are not 0.
+    /// Whether the first byte of `s` at or after `p` outside the class `within` (with its masks
+    /// `shifted`, for [`scan_shifted`]) is `c` (`c` not in the class): `false` only when another byte
+    /// or the end of the input comes first, so that an optional part that must consume `c` after
+    /// bytes of the class (`[ userinfo "@" ]`; see `byte_required_later` in `peg/src/program.rs`) is
+    /// not tried for nothing. `true` without reading once this match has read twice the input's length
+    /// (so that the searches of a match cost at most that, however often a grammar asks).
     #[inline(always)]
-    pub(crate) fn byte_ahead(&mut self, s: &[u8], p: usize, c: u8, stops: &[u8]) -> bool {
-        if s.len() < 8 || self.searched > 2 * s.len() {
+    pub(crate) fn byte_ahead(
+        &mut self,
+        s: &[u8],
+        p: usize,
+        c: u8,
+        within: &[bool; 256],
+        shifted: &Shifted,
+    ) -> bool {
+        if self.searched > 2 * s.len() {
             return true;
         }
-        let mut q = p;
-        let found = loop {
-            let (word, valid) = match s.get(q..q + 8) {
-                Some(chunk) => (u64::from_le_bytes(chunk.try_into().unwrap_or_default()), 8),
-                // The last eight bytes, shifted so that byte 0 is `q`; the zeros shifted in are neither
-                // `c` nor a stop byte.
-                None if q < s.len() => {
-                    let last = s.len() - 8;
-                    let word = u64::from_le_bytes(s[last..].try_into().unwrap_or_default());
-                    (word >> (8 * (q - last)), s.len() - q)
-                }
-                None => break false,
-            };
-            let at = zero_bytes(word ^ repeated_byte(c));
-            let stop = (stops.iter()).fold(0, |m, &d| m | zero_bytes(word ^ repeated_byte(d)));
-            if at | stop != 0 {
-                break at.trailing_zeros() < stop.trailing_zeros();
-            }
-            q += valid;
-        };
+        let q = scan_shifted(s, p, within, shifted);
         self.searched += q + 8 - p;
-        found
+        s.get(q) == Some(&c)
     }
 
     /// What has been recorded so far, to go back to with [`Events::truncate`] if a branch fails.
@@ -501,18 +489,22 @@ mod tests {
         }
     }
 
-    /// `byte_ahead` answers "no" exactly when a stop byte or the end of the input comes before the
-    /// first `@` from `p` on: on every string of 8 to 10 symbols of `a`, `@`, `/` and `A` (`@` plus one,
-    /// where a borrow out of a zero byte would show), and on strings of 16 to 24 `a`s with a `@` and a
-    /// `?` anywhere (or nowhere), from every start; "maybe" on an input under eight bytes.
+    /// `byte_ahead` answers "yes" exactly when the first byte from `p` on outside the class is the `@`:
+    /// for the class of `a` and `A`, on every string of 0 to 10 symbols of `a`, `@`, `/` and `A` (`@`
+    /// plus one, where a borrow out of a zero byte would show), and on strings of 16 to 24 `a`s with a
+    /// `@` and a `?` anywhere (or nowhere), from every start.
     #[test]
-    fn byte_ahead_finds_the_byte_before_the_stops() {
+    fn byte_ahead_finds_the_byte_that_ends_the_class() {
+        let mut within = [false; 256];
+        within[usize::from(b'a')] = true;
+        within[usize::from(b'A')] = true;
+        let shifted = super::shifted(&within);
         let naive = |s: &[u8], p: usize| {
             (s[p..].iter())
-                .find(|&&b| b == b'@' || b == b'/' || b == b'?')
+                .find(|&&b| !within[usize::from(b)])
                 .is_some_and(|&b| b == b'@')
         };
-        let mut inputs = strings_of(b"a@/A", 8..=10);
+        let mut inputs = strings_of(b"a@/A", 0..=10);
         for len in 16..=24 {
             for at in 0..=len {
                 for stop in 0..=len {
@@ -529,7 +521,7 @@ mod tests {
         }
         for s in &inputs {
             for p in 0..=s.len() {
-                let found = super::Events::new().byte_ahead(s, p, b'@', b"/?");
+                let found = super::Events::new().byte_ahead(s, p, b'@', &within, &shifted);
                 assert_eq!(
                     found,
                     naive(s, p),
@@ -538,17 +530,15 @@ mod tests {
                 );
             }
         }
-        let mut events = super::Events::new();
-        assert!(
-            events.byte_ahead(b"a/b", 0, b'@', b"/"),
-            "under eight bytes"
-        );
         // The budget: after reading twice the input, the answer is "maybe" without reading.
         let s = b"aaaaaaaaaaaaaaaa";
         let mut events = super::Events::new();
-        assert!(!events.byte_ahead(s, 0, b'@', b"/"));
-        assert!(!events.byte_ahead(s, 0, b'@', b"/"));
-        assert!(events.byte_ahead(s, 0, b'@', b"/"), "budget spent");
+        assert!(!events.byte_ahead(s, 0, b'@', &within, &shifted));
+        assert!(!events.byte_ahead(s, 0, b'@', &within, &shifted));
+        assert!(
+            events.byte_ahead(s, 0, b'@', &within, &shifted),
+            "budget spent"
+        );
     }
 
     /// The tables of the `scan_triples` and `scan_runs` tests: the bytes `a` and `4`, and the triplets
