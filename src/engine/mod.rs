@@ -148,10 +148,11 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList, classify::S
 /// its length and its ids, four to a word, zero past the last.
 type Words = (usize, [u64; 8]);
 
-/// The places of [`seen_list`]'s cache, the one `words` maps to.
+/// The places of [`seen_list`]'s cache, the one `words` maps to: from the length and the first eight
+/// entries (lists that differ only past them share a place, and take turns in it).
 #[inline(always)]
 fn seen_place(words: &Words) -> usize {
-    let mixed = (words.1.iter()).fold(words.0 as u64, |h, &w| h.rotate_left(23) ^ w);
+    let mixed = (words.1[..2].iter()).fold(words.0 as u64, |h, &w| h.rotate_left(23) ^ w);
     (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57) as usize
 }
 
