@@ -270,7 +270,7 @@ impl<'s> Diag<'s> {
     }
 
     /// [`Diag::with_bound`] with its reach, [`reach_of`] the bytes before `bound`, found by the caller
-    /// (0 for any `bound` makes no shortcut).
+    /// (a smaller reach, as 0, only takes fewer shortcuts).
     #[inline(always)]
     pub(crate) fn with_reach(s: &'s [u8], bound: usize, reach: usize) -> Diag<'s> {
         Diag {
