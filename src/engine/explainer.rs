@@ -311,7 +311,8 @@ impl<'s> Diag<'s> {
         self.positives.to_vec()
     }
 
-    /// [`Diag::into_positive_ids`], borrowed.
+    /// [`Diag::into_positive_ids`], leaving the record as it is (the ids read out of its entries into a
+    /// new `Vec`).
     pub(crate) fn positive_ids(&self) -> Vec<u16> {
         self.positives.to_vec()
     }

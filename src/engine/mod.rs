@@ -109,7 +109,7 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList, classify::S
         reach,
         marked,
     };
-    let mut d = Diag::with_reach(s, bound, if bound > 0 { reach } else { 0 });
+    let mut d = Diag::with_reach(s, bound, reach);
     if explainer::explain(rule.index(), &mut d) == Some(input.len()) {
         return None;
     }
@@ -145,7 +145,8 @@ fn attempts(rule: Rule, input: &str) -> Option<(usize, ExpectedList, classify::S
 }
 
 /// A short attempt list as a key ([`Diag::positive_words`](crate::engine::explainer::Diag::positive_words)):
-/// its length and its ids, four to a word, zero past the last.
+/// its number of entries (an id, or a replayed step's place standing for its ids) and the entries, four
+/// to a word, zero past the last.
 type Words = (usize, [u64; 8]);
 
 /// The places of [`seen_list`]'s cache, the one `words` maps to: from the length and the first eight
@@ -164,15 +165,16 @@ thread_local! {
     static SEEN: std::cell::RefCell<[Seen; 128]> = const { std::cell::RefCell::new([None; 128]) };
 }
 
-/// The folded list this thread made last for the attempt list `words` (the same ids in the same order:
-/// what the set of their places, [`folded_once`]'s key, is made from), looked up without gathering the
-/// places: the lines of a file that fail in one way mostly fail with the same attempts.
+/// The folded list this thread made last for the attempt list `words` (the same entries in the same
+/// order, so the same ids: what the set of their places, [`folded_once`]'s key, is made from), looked
+/// up without reading out the ids: the lines of a file that fail in one way mostly fail with the same
+/// attempts.
 #[inline]
 fn seen_list(words: &Words) -> Option<&'static [Expected]> {
     let place = seen_place(words);
     // (Word by word, with no branch per word: a comparison of the arrays is a `memcmp` call.)
     let equal = |key: &Words| {
-        let lengths = (key.0 ^ words.0) as u64 | u64::from(key.0 != words.0);
+        let lengths = u64::from(key.0 != words.0);
         (key.1.iter().zip(&words.1)).fold(lengths, |d, (a, b)| d | (a ^ b)) == 0
     };
     SEEN.try_with(|seen| match seen.borrow()[place] {
