@@ -391,3 +391,23 @@ fn recursive_rules_load_and_agree_with_pest_vm(#[case] text: &str) {
         assert_engines_agree(&entry, input);
     }
 }
+
+/// An attempt list longer than the explainer's record keeps in place (64 entries: it then moves to the
+/// heap) is pest_vm's, with every item: 150 quoted strings tried at one position, and again after a
+/// shorter list was recorded there first.
+#[test]
+fn a_long_attempt_list_is_pest_vms() {
+    let strings: Vec<String> = (0..150).map(|i| format!("\"k{i}\"")).collect();
+    let text = format!(
+        "p = {{ \"a\" ~ (\"b\" ~ \"c\" | ({})) ~ EOI }}",
+        strings.join(" | ")
+    );
+    let grammar = Grammar::load(&text).expect("loads");
+    let entry = grammar.entry("p").expect("p");
+    assert!(entry.is_compiled());
+    let e = entry.parse("az").unwrap_err();
+    assert_eq!((e.offset(), e.expected().len()), (1, 151));
+    for input in ["az", "a", "ak7", "ak149", "ab", "abz", "k1"] {
+        assert_engines_agree(&entry, input);
+    }
+}
